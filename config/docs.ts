@@ -1,0 +1,29 @@
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+
+/** Options both docs instances share. */
+const shared = {
+  breadcrumbs: true,
+  sidebarCollapsible: true,
+  sidebarCollapsed: true,
+  showLastUpdateTime: false,
+} satisfies DocsOptions;
+
+/**
+ * The `/docs` instance: the API docs root, both API references and the webhooks page. The generated operation pages
+ * land here too (API reference issue), so the guides never load the API theme's code.
+ */
+export const apiDocs = {
+  ...shared,
+  path: 'docs',
+  routeBasePath: 'docs',
+  sidebarPath: './sidebars/docs.ts',
+} satisfies DocsOptions;
+
+/** The `/getting-started` instance: intro, authentication, guides, partner guide and brand guidelines. */
+export const gettingStartedDocs = {
+  ...shared,
+  id: 'getting-started',
+  path: 'getting-started',
+  routeBasePath: 'getting-started',
+  sidebarPath: './sidebars/getting-started.ts',
+} satisfies DocsOptions;

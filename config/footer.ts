@@ -1,0 +1,33 @@
+import type { Footer } from '@docusaurus/theme-common';
+import { brand } from './brand';
+
+export const footer = {
+  style: 'dark',
+  links: [
+    {
+      title: 'Learn',
+      items: [
+        { label: 'Start here', to: '/getting-started/intro/start-here' },
+        { label: 'Authentication', to: '/getting-started/category/authentication' },
+        { label: 'Guides', to: '/getting-started/category/guides' },
+        { label: 'Partner integration guide', to: '/getting-started/category/partner-integration-guide' },
+      ],
+    },
+    {
+      title: 'Reference',
+      items: [
+        { label: 'Data API', to: '/docs/data-api/' },
+        { label: 'Chat API', to: '/docs/chat-api/' },
+        { label: 'Webhooks', to: '/docs/webhooks' },
+      ],
+    },
+    {
+      title: 'Help',
+      items: [
+        { label: 'Getting help', to: '/getting-started/intro/getting-help' },
+        { label: 'Brand guidelines', to: '/getting-started/brand-guidelines' },
+      ],
+    },
+  ],
+  copyright: `Copyright © ${brand.copyrightYear} ${brand.name}.`,
+} satisfies Omit<Footer, 'logo'>;

@@ -1,0 +1,16 @@
+import type { ThemeConfig } from '@docusaurus/preset-classic';
+import { announcementBar } from './announcement';
+import { footer } from './footer';
+import { navbar } from './navbar';
+
+export const themeConfig = {
+  // Spec §1: dark only, whatever the visitor's system prefers, and no switch.
+  colorMode: { defaultMode: 'dark', disableSwitch: true, respectPrefersColorScheme: false },
+  navbar,
+  footer,
+  announcementBar: announcementBar(),
+  tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+  prism: { additionalLanguages: ['bash'] },
+  metadata: [{ name: 'theme-color', content: '#1b1b1d' }],
+} satisfies ThemeConfig;

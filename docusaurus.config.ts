@@ -1,0 +1,44 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import { brand, siteTitle } from './config/brand';
+import { brandFrontMatter } from './config/brandTokens';
+import { apiDocs, gettingStartedDocs } from './config/docs';
+import { themeConfig } from './config/theme';
+
+const config: Config = {
+  title: siteTitle,
+  tagline: `Build on the ${brand.name} competition platform: data, chat and event APIs`,
+  url: brand.siteUrl,
+  baseUrl: process.env.BASE_URL ?? '/',
+  favicon: 'img/favicon.svg',
+  titleDelimiter: '|',
+  noIndex: false,
+  // Spec §2: broken links and duplicate routes only warn; the browser suite fails on any broken link instead.
+  onBrokenLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  future: { v4: true, faster: true },
+  markdown: {
+    hooks: { onBrokenMarkdownLinks: 'warn' },
+    parseFrontMatter: async (params) => {
+      const result = await params.defaultParseFrontMatter(params);
+      return { ...result, frontMatter: brandFrontMatter(result.frontMatter, brand) };
+    },
+  },
+  presets: [
+    [
+      'classic',
+      {
+        docs: apiDocs,
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: { changefreq: 'weekly', priority: 0.5 },
+      } satisfies Preset.Options,
+    ],
+  ],
+  plugins: [['@docusaurus/plugin-content-docs', gettingStartedDocs]],
+  themeConfig,
+};
+
+export default config;

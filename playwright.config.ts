@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium';
+
+/**
+ * Browser tests run against the production build (`build/`), served on 127.0.0.1 at a free port by the global
+ * setup, in Debian's Chromium: browsers cannot be downloaded here.
+ */
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './tests/e2e/support/globalSetup.ts',
+  // Kept apart from test-results/, which also holds the unit-test report written before this run.
+  outputDir: 'test-results/playwright',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'off',
+  },
+});

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: lint, formatting, typecheck, unit tests, production build and browser tests, in that order, then a summary.
+ * A step whose prerequisite failed is skipped (the browser tests need the build), the others still run, so one run
+ * shows every problem. Exits non-zero when any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import process from 'node:process';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const bin = (name) => `node_modules/.bin/${name}`;
+
+/** @type {{ name: string; command: string[]; needs?: string[]; before?: () => void; check?: (output: string) => string | undefined }[]} */
+const steps = [
+  { name: 'lint', command: [bin('eslint'), '.', '--max-warnings', '0'] },
+  { name: 'format', command: [bin('prettier'), '--check', '.', '--log-level', 'warn'] },
+  { name: 'typecheck', command: [bin('tsc'), '--noEmit'] },
+  {
+    name: 'unit',
+    command: [
+      bin('vitest'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/unit.json',
+    ],
+  },
+  {
+    name: 'build',
+    command: [bin('docusaurus'), 'build'],
+    // The config only warns on broken links (spec §2); the test run does not accept them.
+    check: (output) =>
+      /found broken (links|anchors|markdown links)/i.test(output) ? 'the build reported broken links' : undefined,
+  },
+  { name: 'e2e', command: [bin('playwright'), 'test'], needs: ['build'], before: ensureChromium },
+];
+
+mkdirSync('test-results', { recursive: true });
+const results = new Map();
+for (const step of steps) {
+  const blocked = (step.needs ?? []).filter((need) => results.get(need)?.status !== 'passed');
+  if (blocked.length > 0) {
+    results.set(step.name, { status: 'skipped', seconds: 0, detail: `needs ${blocked.join(', ')}` });
+    continue;
+  }
+  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+  const started = Date.now();
+  let detail;
+  try {
+    step.before?.();
+  } catch (error) {
+    detail = error instanceof Error ? error.message : String(error);
+  }
+  let status = 'failed';
+  if (detail === undefined) {
+    const run = spawnSync(step.command[0], step.command.slice(1), {
+      stdio: step.check ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    if (step.check) {
+      process.stdout.write(run.stdout ?? '');
+      process.stderr.write(run.stderr ?? '');
+    }
+    detail = run.status === 0 ? step.check?.(`${run.stdout}\n${run.stderr}`) : `exit code ${run.status ?? run.signal}`;
+    status = detail === undefined ? 'passed' : 'failed';
+  }
+  results.set(step.name, { status, seconds: (Date.now() - started) / 1000, detail });
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+const unit = readJson('test-results/unit.json');
+const e2e = results.get('e2e')?.status === 'skipped' ? undefined : readJson('test-results/e2e.json');
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
+const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
+
+console.log('\nSummary');
+for (const [name, result] of results) {
+  const mark = { passed: '✔', failed: '✘', skipped: '–' }[result.status];
+  console.log(
+    `  ${mark} ${name.padEnd(10)} ${result.status.padEnd(8)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.detail ?? ''}`,
+  );
+}
+const failedSteps = [...results.values()].filter((result) => result.status !== 'passed').length;
+console.log(`\nunit tests: ${unit?.numPassedTests ?? 0}, browser tests: ${e2e?.stats?.expected ?? 0}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps > 0 ? 1 : 0);

@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { specRoutes } from './support/routes';
+
+/** WCAG 2.2 AA on every route, dark theme included: the default Docusaurus colours would fail contrast here. */
+for (const route of specRoutes) {
+  test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    await gotoHydrated(page, route);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const violations = results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+    expect(violations).toEqual([]);
+  });
+}

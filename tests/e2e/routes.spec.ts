@@ -1,0 +1,85 @@
+import { brand } from '../../config/brand';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { specRoutes } from './support/routes';
+
+const notFoundHeading = 'Page Not Found';
+
+test.describe('every route of the spec', () => {
+  for (const route of specRoutes) {
+    test(`${route} answers 200 and shows its own page`, async ({ page }) => {
+      const response = await gotoHydrated(page, route);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: notFoundHeading })).toHaveCount(0);
+      await expect(page).toHaveTitle(new RegExp(`^\\S.* \\| ${brand.name}`));
+    });
+  }
+});
+
+test.describe('paths the site does not have', () => {
+  test.use({ allowProblems: true });
+
+  test('an unknown path answers 404 and shows the not-found page', async ({ page }) => {
+    const response = await gotoHydrated(page, '/docs/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: notFoundHeading })).toBeVisible();
+  });
+});
+
+test.describe('a trailing .html or index.html is stripped', () => {
+  const cases = [
+    ['/docs/webhooks.html', '/docs/webhooks'],
+    ['/getting-started/intro/start-here/index.html', '/getting-started/intro/start-here'],
+  ] as const;
+  for (const [withSuffix, clean] of cases) {
+    test(`${withSuffix} shows the page of ${clean}`, async ({ page }) => {
+      await gotoHydrated(page, clean);
+      const expectedHeading = await page.getByRole('heading', { level: 1 }).first().textContent();
+      await gotoHydrated(page, withSuffix);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(expectedHeading ?? '');
+      await expect(page.getByRole('heading', { name: notFoundHeading })).toHaveCount(0);
+      expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe(clean);
+    });
+  }
+});
+
+test.describe('the shell', () => {
+  test('the navbar shows exactly the four sections with their targets', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const links = page.locator('.navbar__items a.navbar__link');
+    await expect(links).toHaveText(['Getting Started', 'API', 'SDK', 'Game Studio']);
+    await expect(links.nth(0)).toHaveAttribute('href', '/getting-started/intro/start-here');
+    await expect(links.nth(1)).toHaveAttribute('href', /^\/docs\/?$/);
+    for (const [index, href] of [
+      [2, brand.sdkUrl],
+      [3, brand.gameStudioUrl],
+    ] as const) {
+      await expect(links.nth(index)).toHaveAttribute('href', href);
+      await expect(links.nth(index)).toHaveAttribute('target', '_blank');
+      await expect(links.nth(index)).toHaveAttribute('rel', /noopener/);
+      await expect(links.nth(index)).toHaveAttribute('rel', /noreferrer/);
+    }
+  });
+
+  test('the site is dark even when the system prefers light, and has no colour-mode switch', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+    await gotoHydrated(page, '/getting-started/intro/start-here');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('button', { name: /(dark|light|system) mode/i })).toHaveCount(0);
+  });
+
+  test('the footer carries the 2025 copyright', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expect(page.locator('footer')).toContainText('Copyright © 2025');
+  });
+
+  test('page titles use the pipe delimiter and the site is indexable', async ({ page, request }) => {
+    await gotoHydrated(page, '/docs/webhooks');
+    await expect(page).toHaveTitle(`Webhooks | ${brand.name} Developers`);
+    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(await sitemap.text()).toContain('/docs/webhooks</loc>');
+  });
+});

@@ -1,0 +1,57 @@
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+
+/** What went wrong in the page while a test ran. Every test fails on any of it unless it opts out. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+  externalRequests: string[];
+}
+
+function isLoopback(url: URL): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+export const test = base.extend<{ problems: PageProblems; allowProblems: boolean }>({
+  allowProblems: [false, { option: true }],
+  problems: [
+    async ({ page, allowProblems }, use) => {
+      const problems: PageProblems = { consoleErrors: [], failedRequests: [], externalRequests: [] };
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
+      page.on('requestfailed', (request) => {
+        problems.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.failedRequests.push(`${response.url()}: ${response.status()}`);
+      });
+      // The site must never reach a host other than the one serving it; such requests are recorded and aborted.
+      await page.context().route(
+        (url) => !isLoopback(url) && url.protocol !== 'data:',
+        async (route) => {
+          problems.externalRequests.push(route.request().url());
+          await route.abort();
+        },
+      );
+      await use(problems);
+      if (!allowProblems) {
+        expect(problems, 'console errors, failed or external requests').toEqual({
+          consoleErrors: [],
+          failedRequests: [],
+          externalRequests: [],
+        });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Navigates and waits until React has hydrated the page, so assertions see the interactive site. */
+export async function gotoHydrated(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** Asks the kernel for a free port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port assigned'));
+      });
+    });
+  });
+}
+
+/** Polls a URL until it answers, so tests never race the server's start. */
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+      lastError = new Error(`status ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Serves a production build with `docusaurus serve` on 127.0.0.1. The process gets its own group so that stopping
+ * it also stops any child it started.
+ */
+export async function serveBuild(buildDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const bin = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'serve', '--dir', buildDir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+    { detached: true, stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url);
+  return {
+    url,
+    stop: async () => {
+      if (child.pid !== undefined && child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
