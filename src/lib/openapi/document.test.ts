@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import {
+  dereference,
+  findParameter,
+  getOperation,
+  listOperations,
+  operationParameters,
+  resolvePointer,
+  resolveRef,
+  type JsonObject,
+} from './document';
+
+const document: JsonObject = {
+  openapi: '3.1.0',
+  paths: {
+    '/games/{game_id}': {
+      parameters: [{ $ref: '#/components/parameters/GameId' }],
+      get: { operationId: 'getGame', parameters: [{ name: 'expanded', in: 'query' }] },
+      post: { operationId: 'postGame' },
+    },
+    '/a~b/c': { get: { operationId: 'escaped' } },
+  },
+  components: {
+    parameters: { GameId: { name: 'game_id', in: 'path', required: true, schema: { type: 'string' } } },
+    schemas: {
+      Game: { type: 'object', properties: { order: { $ref: '#/components/schemas/Order' } } },
+      Order: { type: 'integer', description: 'target' },
+      Alias: { $ref: '#/components/schemas/Game' },
+      Loop: { properties: { next: { $ref: '#/components/schemas/Loop' } } },
+    },
+  },
+};
+
+describe('resolvePointer and resolveRef', () => {
+  test('read a local pointer and follow a chain of references', () => {
+    expect(resolvePointer(document, '#/components/schemas/Order')).toEqual({ type: 'integer', description: 'target' });
+    expect(resolveRef(document, { $ref: '#/components/schemas/Alias' })).toHaveProperty('type', 'object');
+  });
+
+  test.each(['#/components/schemas/Missing', 'other.yaml#/x'])('reject the reference %j', (ref) => {
+    expect(() => resolvePointer(document, ref)).toThrow();
+  });
+});
+
+describe('dereference', () => {
+  test('inlines nested references and keeps sibling keywords', () => {
+    const result = dereference(document, {
+      $ref: '#/components/schemas/Game',
+      description: 'sibling wins',
+    }) as JsonObject;
+    expect(result).toEqual({
+      type: 'object',
+      description: 'sibling wins',
+      properties: { order: { type: 'integer', description: 'target' } },
+    });
+  });
+
+  test('reports a reference cycle instead of looping', () => {
+    expect(() => dereference(document, { $ref: '#/components/schemas/Loop' })).toThrow(/cycle/);
+  });
+});
+
+describe('operations', () => {
+  test('lists every operation in document order', () => {
+    expect(listOperations(document).map((ref) => `${ref.method} ${ref.path}`)).toEqual([
+      'get /games/{game_id}',
+      'post /games/{game_id}',
+      'get /a~b/c',
+    ]);
+  });
+
+  test('merges path-level and operation parameters, resolved', () => {
+    const ref = getOperation(document, '/games/{game_id}');
+    expect(operationParameters(document, ref).map((parameter) => parameter.name)).toEqual(['game_id', 'expanded']);
+    expect(findParameter(document, ref, 'game_id', 'path')).toHaveProperty('required', true);
+    expect(findParameter(document, ref, 'limit')).toBeUndefined();
+  });
+
+  test('names the missing operation', () => {
+    expect(() => getOperation(document, '/nope')).toThrow('no GET /nope');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Pure helpers over an OpenAPI document held as plain data: resolving local references and walking operations.
+ * Every consumer of the documents (tests, pages, exports) reads facts through these instead of copying them.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+export interface OperationRef {
+  path: string;
+  method: HttpMethod;
+  operation: JsonObject;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads a local JSON pointer such as `#/components/schemas/Game`. */
+export function resolvePointer(document: JsonObject, ref: string): Json {
+  if (!ref.startsWith('#/')) {
+    throw new Error(`only local references are supported, got ${ref}`);
+  }
+  let current: Json = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!isObject(current) || !(key in current)) {
+      throw new Error(`unresolvable reference ${ref}`);
+    }
+    current = current[key];
+  }
+  return current;
+}
+
+/** Follows `$ref` chains until a value without `$ref` is reached. */
+export function resolveRef<T extends Json = Json>(document: JsonObject, value: Json): T {
+  let current = value;
+  const seen = new Set<string>();
+  while (isObject(current) && typeof current.$ref === 'string') {
+    if (seen.has(current.$ref)) throw new Error(`circular reference ${current.$ref}`);
+    seen.add(current.$ref);
+    current = resolvePointer(document, current.$ref);
+  }
+  return current as T;
+}
+
+/**
+ * Replaces every local `$ref` with the value it points to, recursively. Throws on a reference cycle, which these
+ * documents do not have and whose inlining would never end.
+ */
+export function dereference(document: JsonObject, value: Json = document, trail: string[] = []): Json {
+  if (Array.isArray(value)) return value.map((item) => dereference(document, item, trail));
+  if (!isObject(value)) return value;
+  if (typeof value.$ref === 'string') {
+    if (trail.includes(value.$ref)) throw new Error(`reference cycle: ${[...trail, value.$ref].join(' -> ')}`);
+    const { $ref, ...siblings } = value;
+    const target = dereference(document, resolvePointer(document, $ref), [...trail, $ref]);
+    // OpenAPI 3.1 allows siblings of $ref (for example a description); they win over the target's.
+    return isObject(target) ? { ...target, ...(dereference(document, siblings, trail) as JsonObject) } : target;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dereference(document, item, trail)]));
+}
+
+/** Every operation of the document, in document order. */
+export function listOperations(document: JsonObject): OperationRef[] {
+  const paths = isObject(document.paths) ? document.paths : {};
+  const operations: OperationRef[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (isObject(operation)) operations.push({ path, method, operation });
+    }
+  }
+  return operations;
+}
+
+/** The operation's parameters with references resolved, path-level parameters included. */
+export function operationParameters(document: JsonObject, ref: OperationRef): JsonObject[] {
+  const pathItem = resolveRef<JsonObject>(document, (document.paths as JsonObject)[ref.path] ?? {});
+  const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+  const own = Array.isArray(ref.operation.parameters) ? ref.operation.parameters : [];
+  const byKey = new Map<string, JsonObject>();
+  for (const raw of [...shared, ...own]) {
+    const parameter = resolveRef<JsonObject>(document, raw);
+    byKey.set(`${text(parameter.in)}:${text(parameter.name)}`, parameter);
+  }
+  return [...byKey.values()];
+}
+
+/** A value that should be text (a name, a description), or '' when it is not: documents are untrusted data. */
+export function text(value: Json | undefined): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** One parameter by location and name, resolved; undefined when the operation does not take it. */
+export function findParameter(
+  document: JsonObject,
+  ref: OperationRef,
+  name: string,
+  location = 'query',
+): JsonObject | undefined {
+  return operationParameters(document, ref).find((parameter) => parameter.name === name && parameter.in === location);
+}
+
+/** The operation at a path and method; throws with the path when there is none. */
+export function getOperation(document: JsonObject, path: string, method: HttpMethod = 'get'): OperationRef {
+  const found = listOperations(document).find((ref) => ref.path === path && ref.method === method);
+  if (!found) throw new Error(`no ${method.toUpperCase()} ${path} in the document`);
+  return found;
+}
