@@ -3,7 +3,9 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { brand, siteTitle } from './config/brand';
 import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
+import { generatedStaticDir, openapiSource } from './config/openapi';
 import { themeConfig } from './config/theme';
+import openapiSourcePlugin from './src/plugins/openapi-source';
 
 const config: Config = {
   title: siteTitle,
@@ -11,6 +13,7 @@ const config: Config = {
   url: brand.siteUrl,
   baseUrl: process.env.BASE_URL ?? '/',
   favicon: 'img/favicon.svg',
+  staticDirectories: ['static', generatedStaticDir],
   titleDelimiter: '|',
   noIndex: false,
   // Spec §2: broken links and duplicate routes only warn; the browser suite fails on any broken link instead.
@@ -37,7 +40,10 @@ const config: Config = {
       } satisfies Preset.Options,
     ],
   ],
-  plugins: [['@docusaurus/plugin-content-docs', gettingStartedDocs]],
+  plugins: [
+    [openapiSourcePlugin, openapiSource],
+    ['@docusaurus/plugin-content-docs', gettingStartedDocs],
+  ],
   themeConfig,
 };
 

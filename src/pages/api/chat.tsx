@@ -6,6 +6,7 @@ export default function ChatApiReference(): ReactNode {
     <ApiReferencePlaceholder
       title="Chat API reference"
       description="Every call of the Chat API v1: rooms and messages, authenticated with an OAuth2 access token."
+      api="chat-v1"
       overview="/docs/chat-api/chat"
     />
   );

@@ -6,6 +6,7 @@ export default function DataApiReference(): ReactNode {
     <ApiReferencePlaceholder
       title="Data API reference"
       description="Every call of the Data API v4: read-only, authenticated with an API key."
+      api="data-v4"
       overview="/docs/data-api/data"
     />
   );

@@ -1,0 +1,53 @@
+/**
+ * `npm run specs:pull [-- --check]`: fetch the remote OpenAPI documents named by DATA_API_SPEC_URL and
+ * CHAT_API_SPEC_URL, validate and normalize them, print what changed against the vendored copies, and replace the
+ * vendored files atomically. With `--check` nothing is written and the exit code is 1 when a remote differs, for a
+ * docs team's CI. Exit code 2: a remote document could not be used, or no URL is set.
+ */
+import path from 'node:path';
+import process from 'node:process';
+import { openapiSource } from '../config/openapi';
+import { pullApi } from '../src/plugins/openapi-source/lib/pull';
+
+async function main(): Promise<number> {
+  const check = process.argv.includes('--check');
+  const configured = openapiSource.apis.filter((api) => process.env[api.urlVariable]);
+  if (configured.length === 0) {
+    const names = openapiSource.apis.map((api) => api.urlVariable).join(' or ');
+    console.error(`[openapi] nothing to pull: set ${names} to the remote document's URL.`);
+    return 2;
+  }
+  let differs = false;
+  let failed = false;
+  for (const api of openapiSource.apis) {
+    const url = process.env[api.urlVariable];
+    if (!url) {
+      console.log(`[openapi] ${api.id}: ${api.urlVariable} is not set; skipped.`);
+      continue;
+    }
+    console.log(`[openapi] ${api.id}: fetching ${url}`);
+    try {
+      const result = await pullApi({ id: api.id, url, vendoredPath: path.resolve(api.vendored), check });
+      console.log(result.report);
+      differs ||= result.differs;
+      if (!result.differs) console.log(`[openapi] ${api.id}: the vendored ${api.vendored} is up to date.`);
+      else if (result.written) console.log(`[openapi] ${api.id}: replaced ${api.vendored}.`);
+      else console.log(`[openapi] ${api.id}: ${api.vendored} differs from the remote document (--check: not changed).`);
+    } catch (error) {
+      failed = true;
+      console.error(
+        `[openapi] ${api.id}: could not use ${url}: ${error instanceof Error ? error.message : String(error)}. ${api.vendored} is unchanged.`,
+      );
+    }
+  }
+  if (failed) return 2;
+  return check && differs ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('[openapi]', error);
+    process.exit(2);
+  },
+);

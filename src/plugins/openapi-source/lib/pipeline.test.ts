@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../../../../tests/e2e/support/staticServer';
+import { hostileMarkers, startSpecServer, type SpecServer } from '../../../../tests/fixtures/specServer';
+import type { JsonObject } from '../../../lib/openapi/document';
+import { readVendoredDocument } from '../../../lib/openapi/vendored';
+import { runPipeline, type Logger } from './pipeline';
+import { StrictSpecError } from './resolve';
+
+const siteDir = process.cwd();
+const api = { id: 'data-v4', vendored: 'openapi/data-v4.yaml', urlVariable: 'DATA_API_SPEC_URL' };
+const vendoredHash = () =>
+  createHash('sha256')
+    .update(readFileSync(path.join(siteDir, api.vendored)))
+    .digest('hex');
+const remoteDocument = { ...readVendoredDocument('data'), 'x-fixture': 'served by the remote fixture' };
+const validBytes = JSON.stringify(remoteDocument).length;
+const limits = { timeoutMs: 500, maxBytes: validBytes * 2, maxRedirects: 3 };
+
+let server: SpecServer;
+let closedPortUrl: string;
+const hashBefore = vendoredHash();
+
+beforeAll(async () => {
+  server = await startSpecServer(remoteDocument, validBytes * 3);
+  closedPortUrl = `http://127.0.0.1:${await freePort()}/spec.json`;
+});
+afterAll(async () => {
+  await server.stop();
+  expect(vendoredHash()).toBe(hashBefore);
+});
+
+function recorder(): Logger & { warnings: string[]; infos: string[] } {
+  const warnings: string[] = [];
+  const infos: string[] = [];
+  return { warnings, infos, warn: (m) => warnings.push(m), info: (m) => infos.push(m) };
+}
+
+async function run(url: string, options: { strict?: boolean; fetchImpl?: typeof fetch } = {}) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-out-'));
+  const logger = recorder();
+  try {
+    const [result] = await runPipeline({
+      siteDir,
+      outDir,
+      apis: [api],
+      env: { DATA_API_SPEC_URL: url, SPEC_STRICT: options.strict ? '1' : undefined },
+      limits,
+      fetchImpl: options.fetchImpl,
+      logger,
+    });
+    const json = readFileSync(path.join(outDir, 'data-v4.json'), 'utf8');
+    return { result, logger, json, outDir };
+  } finally {
+    // Outputs are read above; the folder is kept only for the no-partial-write check of strict failures.
+    if (!options.strict) rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const dnsFailure: typeof fetch = () =>
+  Promise.reject(new TypeError('fetch failed', { cause: { code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' } }));
+
+const failures: [string, () => string, RegExp, typeof fetch | undefined][] = [
+  ['an HTTP 404', () => server.url('/not-found'), /HTTP 404/, undefined],
+  ['an HTTP 500', () => server.url('/server-error'), /HTTP 500/, undefined],
+  ['a hang past the timeout', () => server.url('/hang'), /no complete answer within 500 ms/, undefined],
+  ['a body over the size cap', () => server.url('/huge'), /larger than the \d+-byte limit/, undefined],
+  ['JSON that is not OpenAPI', () => server.url('/not-openapi'), /not an OpenAPI 3\.0 or 3\.1 document/, undefined],
+  ['broken YAML', () => server.url('/broken-yaml'), /not valid JSON or YAML/, undefined],
+  [
+    'an OpenAPI document that does not validate',
+    () => server.url('/invalid-openapi'),
+    /not a valid OpenAPI document: .*version/,
+    undefined,
+  ],
+  ['a redirect loop', () => server.url('/loop-a'), /redirect loop at .*\/loop-a/, undefined],
+  ['a refused connection', () => closedPortUrl, /connection refused \(ECONNREFUSED\)/, undefined],
+  ['a DNS failure', () => 'http://spec.provider.example/data.json', /host not found \(DNS\) \(ENOTFOUND\)/, dnsFailure],
+  ['a non-http URL', () => 'file:///etc/passwd', /only http and https URLs/, undefined],
+];
+
+describe('a usable remote document', () => {
+  test.each([
+    ['JSON', '/valid.json'],
+    ['YAML served as text/plain', '/valid.yaml'],
+    ['JSON behind a redirect', '/redirect'],
+  ])('%s is used and published', async (_name, route) => {
+    const { result, logger, json } = await run(server.url(route));
+    expect(result?.source).toBe('remote');
+    expect(logger.warnings).toEqual([]);
+    expect(logger.infos.join('\n')).toContain(`using the remote document ${server.url(route)}`);
+    expect(JSON.parse(json)).toHaveProperty('x-fixture', 'served by the remote fixture');
+  });
+
+  test('loses its container-engine schemas', async () => {
+    const { result, json, logger } = await run(server.url('/container-engine'));
+    expect(result?.dropped.sort()).toEqual(['ContainerConfig', 'ImageSummary', 'PluginMount', 'SwarmSpec', 'Volume']);
+    const schemas = Object.keys(((JSON.parse(json) as JsonObject).components as JsonObject).schemas as JsonObject);
+    expect(schemas).not.toContain('Volume');
+    expect(schemas).toContain('Championship');
+    expect(logger.infos.join('\n')).toContain('dropped container-engine schemas: Volume');
+  });
+
+  test('has its script, event handlers and javascript: links made inert', async () => {
+    const { result, json } = await run(server.url('/hostile'));
+    expect(result?.source).toBe('remote');
+    expect(json).not.toContain('<script');
+    expect(json).not.toContain('<img');
+    expect(json).not.toMatch(/\]\(javascript:/);
+    expect(((JSON.parse(json) as JsonObject).info as JsonObject).description).toContain('&lt;script>');
+    expect(hostileMarkers.link).toContain('javascript:');
+  });
+});
+
+describe('an unusable remote document', () => {
+  test.each(failures)(
+    '%s falls back to the vendored copy with a warning naming the URL and reason',
+    async (_name, url, reason, fetchImpl) => {
+      const { result, logger, json } = await run(url(), { fetchImpl });
+      expect(result?.source).toBe('vendored');
+      expect(logger.warnings).toHaveLength(1);
+      expect(logger.warnings[0]).toContain(`DATA_API_SPEC_URL=${url()}`);
+      expect(logger.warnings[0]).toMatch(reason);
+      expect(logger.warnings[0]).toContain('Using the vendored openapi/data-v4.yaml instead.');
+      expect(JSON.parse(json)).toEqual(readVendoredDocument('data'));
+    },
+  );
+
+  test.each(failures)(
+    '%s fails the build under SPEC_STRICT=1 and writes nothing',
+    async (_name, url, reason, fetchImpl) => {
+      const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-strict-'));
+      const attempt = runPipeline({
+        siteDir,
+        outDir,
+        apis: [api],
+        env: { DATA_API_SPEC_URL: url(), SPEC_STRICT: '1' },
+        limits,
+        fetchImpl,
+        logger: recorder(),
+      });
+      await expect(attempt).rejects.toThrow(StrictSpecError);
+      await expect(attempt).rejects.toThrow(reason);
+      expect(existsSync(path.join(outDir, 'data-v4.json'))).toBe(false);
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  );
+});
+
+test('without a URL the vendored document is used, silently', async () => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-none-'));
+  const logger = recorder();
+  const [result] = await runPipeline({ siteDir, outDir, apis: [api], env: {}, logger });
+  expect(result?.source).toBe('vendored');
+  expect(logger.warnings).toEqual([]);
+  expect(readFileSync(path.join(outDir, 'data-v4.yaml'), 'utf8')).toContain('title: Data API');
+  rmSync(outDir, { recursive: true, force: true });
+});

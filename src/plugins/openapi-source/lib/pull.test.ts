@@ -1,0 +1,84 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSpecServer, type SpecServer } from '../../../../tests/fixtures/specServer';
+import type { JsonObject } from '../../../lib/openapi/document';
+import { readVendoredDocument } from '../../../lib/openapi/vendored';
+import { dequalJson } from './equal';
+import { parseDocumentText } from '../../../lib/openapi/parse';
+import { pullApi } from './pull';
+
+const vendored = readVendoredDocument('data');
+const changed = structuredClone(vendored);
+// The remote provider lowered a limit and removed a call: both must be reported as breaking.
+const parameters = (changed.components as JsonObject).parameters as JsonObject;
+((parameters.Limit100Default20 as JsonObject).schema as JsonObject).maximum = 50;
+delete (changed.paths as Record<string, unknown>)['/games/{game_id}/parent'];
+
+let sameServer: SpecServer;
+let changedServer: SpecServer;
+let dir: string;
+let vendoredCopy: string;
+
+beforeAll(async () => {
+  sameServer = await startSpecServer(vendored, 10);
+  changedServer = await startSpecServer(changed, 10);
+  dir = mkdtempSync(path.join(tmpdir(), 'pull-'));
+  vendoredCopy = path.join(dir, 'data-v4.yaml');
+});
+afterAll(async () => {
+  await sameServer.stop();
+  await changedServer.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('pullApi', () => {
+  test('reports no difference when the remote equals the vendored copy, and writes nothing', async () => {
+    copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+    const result = await pullApi({
+      id: 'data-v4',
+      url: sameServer.url('/valid.json'),
+      vendoredPath: vendoredCopy,
+      check: false,
+    });
+    expect(result.differs).toBe(false);
+    expect(result.written).toBe(false);
+    expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
+  });
+
+  test('--check reports breaking changes and leaves the vendored file as it is', async () => {
+    copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+    const result = await pullApi({
+      id: 'data-v4',
+      url: changedServer.url('/valid.json'),
+      vendoredPath: vendoredCopy,
+      check: true,
+    });
+    expect(result.differs).toBe(true);
+    expect(result.written).toBe(false);
+    expect(result.report).toContain('! BREAKING GET /games/{game_id}/parent: operation removed');
+    expect(result.report).toMatch(/! BREAKING GET \/games: limit maximum: 100 -> 50/);
+    expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
+  });
+
+  test('a pull replaces the vendored file with the normalized remote document', async () => {
+    copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+    const result = await pullApi({
+      id: 'data-v4',
+      url: changedServer.url('/valid.yaml'),
+      vendoredPath: vendoredCopy,
+      check: false,
+    });
+    expect(result.written).toBe(true);
+    expect(dequalJson(parseDocumentText(readFileSync(vendoredCopy, 'utf8')), changed)).toBe(true);
+  });
+
+  test('a broken remote document is refused and the vendored file kept', async () => {
+    copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+    await expect(
+      pullApi({ id: 'data-v4', url: sameServer.url('/broken-yaml'), vendoredPath: vendoredCopy, check: false }),
+    ).rejects.toThrow(/not valid JSON or YAML/);
+    expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
+  });
+});

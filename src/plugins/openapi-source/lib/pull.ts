@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { dequalJson } from './equal';
+import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
+import { diffDocuments, formatDiff, type DocumentDiff } from './diff';
+import { prepareDocument } from './resolve';
+import { toYaml } from './serialize';
+import { writeFileAtomic } from './writeAtomic';
+
+export interface PullResult {
+  id: string;
+  differs: boolean;
+  diff: DocumentDiff;
+  report: string;
+  written: boolean;
+}
+
+/**
+ * Fetches an API's remote document, validates and normalizes it, compares it with the vendored copy and, unless
+ * `check` is set, replaces the vendored file atomically. A remote document that cannot be used throws: a pull
+ * never replaces a good vendored copy with a bad one.
+ */
+export async function pullApi(options: {
+  id: string;
+  url: string;
+  vendoredPath: string;
+  check: boolean;
+  limits?: FetchLimits;
+  fetchImpl?: typeof fetch;
+}): Promise<PullResult> {
+  const fetched = await fetchText(options.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
+  const remote = await prepareDocument(fetched.text);
+  const vendored = await prepareDocument(await readFile(options.vendoredPath, 'utf8'));
+  const diff = diffDocuments(vendored.document, remote.document);
+  const differs = !dequalJson(vendored.document, remote.document);
+  const details =
+    differs && diff.changes.length === 0 && diff.addedOperations.length === 0
+      ? '\n  (descriptions, examples or other details differ)'
+      : '';
+  const report = `${formatDiff(options.id, diff)}${details}`;
+  let written = false;
+  if (differs && !options.check) {
+    await writeFileAtomic(options.vendoredPath, toYaml(remote.document));
+    written = true;
+  }
+  return { id: options.id, differs, diff, report, written };
+}
