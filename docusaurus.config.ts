@@ -6,6 +6,7 @@ import { apiDocs, gettingStartedDocs } from './config/docs';
 import { generatedStaticDir, openapiSource } from './config/openapi';
 import { themeConfig } from './config/theme';
 import openapiSourcePlugin from './src/plugins/openapi-source';
+import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
 
 const config: Config = {
   title: siteTitle,
@@ -43,6 +44,8 @@ const config: Config = {
   plugins: [
     [openapiSourcePlugin, openapiSource],
     ['@docusaurus/plugin-content-docs', gettingStartedDocs],
+    // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
+    ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],
   themeConfig,
 };

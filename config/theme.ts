@@ -10,7 +10,8 @@ export const themeConfig = {
   footer,
   announcementBar: announcementBar(),
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-  docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+  // Spec §2: the chosen docs version is kept in local storage.
+  docs: { sidebar: { hideable: false, autoCollapseCategories: false }, versionPersistence: 'localStorage' },
   prism: { additionalLanguages: ['bash'] },
   metadata: [{ name: 'theme-color', content: '#1b1b1d' }],
 } satisfies ThemeConfig;

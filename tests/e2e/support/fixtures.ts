@@ -21,7 +21,11 @@ export const test = base.extend<{ problems: PageProblems; allowProblems: boolean
       });
       page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
       page.on('requestfailed', (request) => {
-        problems.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+        const reason = request.failure()?.errorText ?? 'failed';
+        // ERR_ABORTED is a request the page itself cancelled, such as a prefetch cut off by a reload; a request
+        // that really failed shows as another error or as an HTTP status below.
+        if (reason === 'net::ERR_ABORTED') return;
+        problems.failedRequests.push(`${request.url()}: ${reason}`);
       });
       page.on('response', (response) => {
         if (response.status() >= 400) problems.failedRequests.push(`${response.url()}: ${response.status()}`);

@@ -1,16 +1,33 @@
 import { existsSync } from 'node:fs';
-import { serveBuild } from './staticServer';
+import { serveBuild, type RunningServer } from './staticServer';
+import { buildVariant, variantDir, variants, type VariantName } from './variants';
 
 /**
- * Starts the production build on a free loopback port unless E2E_BASE_URL names a server already (the nginx suite
- * sets it). Workers start after this runs, so they inherit the URL through the environment.
+ * Serves the production build on a free loopback port unless E2E_BASE_URL names a server already (the nginx suite
+ * sets it), then builds and serves the variant builds. Workers start after this runs, so they inherit the URLs
+ * through the environment. The returned function stops every server.
  */
-export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.E2E_BASE_URL) return undefined;
-  if (!existsSync('build/index.html')) {
-    throw new Error('No production build in build/: run `npm run build` first (npm test does).');
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const servers: RunningServer[] = [];
+  if (!process.env.E2E_BASE_URL) {
+    if (!existsSync('build/index.html')) {
+      throw new Error('No production build in build/: run `npm run build` first (npm test does).');
+    }
+    const server = await serveBuild('build');
+    servers.push(server);
+    process.env.E2E_BASE_URL = server.url;
   }
-  const server = await serveBuild('build');
-  process.env.E2E_BASE_URL = server.url;
-  return server.stop;
+  for (const name of Object.keys(variants) as VariantName[]) {
+    const started = Date.now();
+    await buildVariant(name);
+    const server = await serveBuild(variantDir(name));
+    servers.push(server);
+    process.env[variants[name].urlVariable] = server.url;
+    console.log(
+      `[e2e] variant ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s, served at ${server.url}`,
+    );
+  }
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
 }

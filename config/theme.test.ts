@@ -1,0 +1,25 @@
+import { validateThemeConfig } from '@docusaurus/theme-classic/lib/options';
+import { normalizeThemeConfig } from '@docusaurus/utils-validation';
+import { describe, expect, test } from 'vitest';
+import { themeConfig } from './theme';
+
+/** Docusaurus validates the theme config when the site loads: these run the same validation without a build. */
+function validate(config: unknown): void {
+  validateThemeConfig({ themeConfig: config as never, validate: normalizeThemeConfig });
+}
+
+describe('the theme config', () => {
+  test('is valid as written', () => {
+    expect(() => validate(themeConfig)).not.toThrow();
+  });
+
+  test('a navbar item of an unknown type is a configuration error', () => {
+    const broken = { ...themeConfig, navbar: { ...themeConfig.navbar, items: [{ type: 'no-such-type', label: 'x' }] } };
+    expect(() => validate(broken)).toThrow(/Bad navbar item type no-such-type/);
+  });
+
+  test('a navbar item without a target is a configuration error', () => {
+    const broken = { ...themeConfig, navbar: { ...themeConfig.navbar, items: [{ label: 'Nowhere' }] } };
+    expect(() => validate(broken)).toThrow();
+  });
+});

@@ -1,0 +1,5 @@
+import type { ReactNode } from 'react';
+
+export default function LazyContent(): ReactNode {
+  return <p>Lazy content loaded</p>;
+}

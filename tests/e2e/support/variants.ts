@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * Builds of the site with one setting changed, for behaviours the production build cannot show: a wrong base URL,
+ * and the test-only routes (crash page, lazy loading). Built once per run by the global setup, one after the
+ * other (builds share Docusaurus's cache folder), into test-results/variants/<name>.
+ */
+export const variants = {
+  wrongBase: { env: { BASE_URL: '/wrong-base/' }, urlVariable: 'E2E_WRONG_BASE_URL' },
+  testRoutes: { env: { E2E_TEST_ROUTES: '1' }, urlVariable: 'E2E_TEST_ROUTES_URL' },
+} as const;
+
+export type VariantName = keyof typeof variants;
+
+export function variantDir(name: VariantName): string {
+  return path.resolve('test-results/variants', name);
+}
+
+export function buildVariant(name: VariantName): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', variantDir(name)],
+      { env: { ...process.env, ...variants[name].env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`variant build ${name} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+/** The served URL of a variant, set by the global setup. */
+export function variantUrl(name: VariantName): string {
+  const url = process.env[variants[name].urlVariable];
+  if (!url) throw new Error(`${variants[name].urlVariable} is not set: the global setup serves the variant builds`);
+  return url;
+}
