@@ -17,8 +17,17 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/globalSetup.ts',
   // Kept apart from test-results/, which also holds the unit-test report written before this run.
   outputDir: 'test-results/playwright',
+  projects: [
+    // The whole suite against `docusaurus serve`.
+    { name: 'docusaurus-serve', testIgnore: /nginx\.spec\.ts$/, use: { baseURL: process.env.E2E_BASE_URL } },
+    // The route, link and download suites again, plus the server's own behaviour, against the production nginx.
+    {
+      name: 'nginx',
+      testMatch: /(routes|links|downloads|nginx)\.spec\.ts$/,
+      use: { baseURL: process.env.E2E_NGINX_URL },
+    },
+  ],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions(),
     trace: 'off',

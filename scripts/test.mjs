@@ -86,6 +86,14 @@ for (const [name, result] of results) {
   );
 }
 const failedSteps = [...results.values()].filter((result) => result.status !== 'passed').length;
+// A failed check that is not a test runner (lint, build...), or a runner that failed without a failing test
+// (a crash), still counts as a failure on the closing line, so no reader of that line mistakes the run for green.
+const failedWithoutTests = [...results.entries()].filter(
+  ([name, result]) =>
+    result.status === 'failed' &&
+    !(name === 'unit' && (unit?.numFailedTests ?? 0) > 0) &&
+    !(name === 'e2e' && (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0) > 0),
+).length;
 console.log(`\nunit tests: ${unit?.numPassedTests ?? 0}, browser tests: ${e2e?.stats?.expected ?? 0}`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${passed} passed, ${failed + failedWithoutTests} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { serveBuild, type RunningServer } from './staticServer';
+import { startNginx } from '../../../scripts/lib/nginxServer';
+import { freePort, serveBuild, type RunningServer } from './staticServer';
 import { buildVariant, variantDir, variants, type VariantName } from './variants';
 
 /**
- * Serves the production build on a free loopback port unless E2E_BASE_URL names a server already (the nginx suite
- * sets it), then builds and serves the variant builds. Workers start after this runs, so they inherit the URLs
- * through the environment. The returned function stops every server.
+ * Serves the production build twice on free loopback ports, with `docusaurus serve` (E2E_BASE_URL) and with the
+ * production nginx config (E2E_NGINX_URL), then builds and serves the variant builds. Workers start after this
+ * runs, so they inherit the URLs through the environment. The returned function stops every server.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const servers: RunningServer[] = [];
@@ -16,6 +17,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const server = await serveBuild('build');
     servers.push(server);
     process.env.E2E_BASE_URL = server.url;
+  }
+  if (!process.env.E2E_NGINX_URL) {
+    const nginx = await startNginx({ root: 'build', port: await freePort() });
+    servers.push(nginx);
+    process.env.E2E_NGINX_URL = nginx.url;
   }
   for (const name of Object.keys(variants) as VariantName[]) {
     const started = Date.now();

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Pure pieces of the nginx setup: the Content-Security-Policy for a build, and the rendering of the config template.
+ * File access lives in scripts/nginx.ts.
+ */
+
+const executableTypes = new Set(['', 'text/javascript', 'application/javascript', 'module']);
+
+/** SHA-256 hashes (CSP source form) of the inline scripts a page would execute; JSON-LD and other data are skipped. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+    if (!executableTypes.has(type)) continue;
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
+export interface CspOptions {
+  scriptHashes: readonly string[];
+  /** Extra origins scripts may call (the API host and the local mock server, for the request explorer). */
+  connectSources?: readonly string[];
+}
+
+/**
+ * The policy the site runs under. Inline scripts are allowed by hash only. Styles keep 'unsafe-inline': the
+ * server-rendered HTML carries `style` attributes (React style props, the theme's own), which CSP cannot hash
+ * without 'unsafe-hashes', and an inline style cannot run code.
+ */
+export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: CspOptions): string {
+  const scripts = [...new Set(scriptHashes)].sort();
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scripts.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${connectSources.length ? ` ${connectSources.join(' ')}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface RenderOptions {
+  template: string;
+  securityHeaders: string;
+  brotli?: string;
+  listen: string;
+  root: string;
+  prefix: string;
+  mimeTypes: string;
+  csp: string;
+  loadModules?: readonly string[];
+}
+
+function indent(text: string, spaces: number): string {
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? `${' '.repeat(spaces)}${line}` : line))
+    .join('\n');
+}
+
+/** Fills the template's placeholders; throws if any is left, so a typo never reaches nginx. */
+export function renderNginxConfig(options: RenderOptions): string {
+  if (/["\\\n]/.test(options.csp)) throw new Error('the CSP must not contain quotes, backslashes or newlines');
+  const headers = options.securityHeaders.replaceAll('{{CSP}}', options.csp);
+  const rendered = options.template
+    .replaceAll('{{LOAD_MODULES}}', (options.loadModules ?? []).map((module) => `load_module ${module};`).join('\n'))
+    .replaceAll('{{BROTLI}}', options.brotli ? indent(options.brotli, 0) : '  # brotli: module not installed')
+    .replace(/^\{\{SECURITY_HEADERS\}\}$/gm, indent(headers, 4))
+    .replaceAll('{{LISTEN}}', options.listen)
+    .replaceAll('{{ROOT}}', options.root)
+    .replaceAll('{{PREFIX}}', options.prefix)
+    .replaceAll('{{MIME_TYPES}}', options.mimeTypes);
+  const left = /\{\{[A-Z_]+\}\}/.exec(rendered);
+  if (left) throw new Error(`unfilled placeholder ${left[0]} in the nginx template`);
+  return rendered;
+}

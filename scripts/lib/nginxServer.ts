@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
+
+const deployDir = path.resolve(__dirname, '../../deploy/nginx');
+const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+
+export const nginxBinary =
+  process.env.NGINX_BIN ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => existsSync(bin));
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** The CSP for a build: every inline script of every page, by hash. */
+export function buildCsp(root: string, connectSources: readonly string[] = []): string {
+  const hashes = htmlFiles(root).flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8')));
+  return contentSecurityPolicy({ scriptHashes: hashes, connectSources });
+}
+
+export function renderForBuild(options: { root: string; listen: string; prefix: string }): string {
+  const hasBrotli = existsSync(brotliModule);
+  return renderNginxConfig({
+    template: readFileSync(path.join(deployDir, 'portal.conf.template'), 'utf8'),
+    securityHeaders: readFileSync(path.join(deployDir, 'security-headers.conf'), 'utf8'),
+    brotli: hasBrotli ? readFileSync(path.join(deployDir, 'brotli.conf'), 'utf8') : undefined,
+    loadModules: hasBrotli ? [brotliModule] : [],
+    listen: options.listen,
+    root: path.resolve(options.root),
+    prefix: options.prefix,
+    mimeTypes: '/etc/nginx/mime.types',
+    csp: buildCsp(options.root),
+  });
+}
+
+export interface NginxServer {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Starts nginx in the foreground on 127.0.0.1:<port> serving a build; resolves once it answers. */
+export async function startNginx(options: {
+  root: string;
+  port: number;
+  stdio?: 'inherit' | 'ignore';
+}): Promise<NginxServer> {
+  if (!nginxBinary) {
+    throw new Error("nginx not found: install Debian's package (sudo apt-get install -y nginx) or set NGINX_BIN.");
+  }
+  if (!existsSync(path.join(options.root, 'index.html'))) {
+    throw new Error(`no build in ${options.root}: run npm run build first`);
+  }
+  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
+  const configFile = path.join(prefix, 'nginx.conf');
+  writeFileSync(configFile, renderForBuild({ root: options.root, listen: `127.0.0.1:${options.port}`, prefix }));
+  const child = spawn(nginxBinary, ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
+    stdio: options.stdio ?? 'ignore',
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited with code ${child.exitCode}; run nginx -t -c ${configFile}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nginx did not answer at ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        await exited;
+      }
+    },
+  };
+}

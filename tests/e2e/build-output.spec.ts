@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { findSecrets } from './support/secrets';
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+test('the build output carries no secret, token or path of the build machine', () => {
+  const root = path.resolve('build');
+  const found: string[] = [];
+  for (const file of files(root).filter((name) => /\.(html|js|css|json|yaml|txt|xml|md|map)$/.test(name))) {
+    const text = readFileSync(file, 'utf8');
+    for (const secret of findSecrets(text)) found.push(`${path.relative(root, file)}: ${secret}`);
+    if (text.includes(process.cwd())) found.push(`${path.relative(root, file)}: absolute path of the checkout`);
+  }
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+
+/** The production server's own behaviour (deploy/nginx/), checked over HTTP against real nginx. */
+
+test.describe('redirects', () => {
+  const cases = [
+    ['/docs/webhooks.html', '/docs/webhooks'],
+    ['/getting-started/intro/start-here/index.html', '/getting-started/intro/start-here'],
+    [
+      '/getting-started/partner-integration-guide/account-linkage/index.html',
+      '/getting-started/partner-integration-guide/account-linkage',
+    ],
+    ['/index.html', '/'],
+    ['/docs/webhooks.html?from=search', '/docs/webhooks?from=search'],
+  ] as const;
+  for (const [from, to] of cases) {
+    test(`${from} answers 301 to ${to}`, async ({ request }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toBe(to);
+    });
+  }
+});
+
+test('an unknown path answers 404 with the site not-found page', async ({ request }) => {
+  const response = await request.get('/no/such/page');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(await response.text()).toContain('Page Not Found');
+});
+
+test('the not-found page itself is not reachable as a page of its own', async ({ request }) => {
+  expect((await request.get('/404.html', { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test.describe('security headers on every kind of response', () => {
+  const samples = ['/', '/docs/webhooks', '/openapi/data-v4.json', '/no/such/page', '/docs/webhooks.html'];
+  for (const path of samples) {
+    test(`${path}`, async ({ request }) => {
+      const headers = (await request.get(path, { maxRedirects: 0 })).headers();
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      const csp = headers['content-security-policy'] ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(headers.server).toBe('nginx');
+    });
+  }
+});
+
+test.describe('caching', () => {
+  test('hashed assets are cached for a year, immutable; HTML revalidates', async ({ request }) => {
+    const html = await request.get('/docs/webhooks');
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    const script = /<script src="?(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(await html.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await request.get(script ?? '');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+test.describe('compression', () => {
+  for (const [encoding, path] of [
+    ['gzip', '/docs/webhooks'],
+    ['gzip', '/openapi/data-v4.yaml'],
+    ['br', '/openapi/data-v4.json'],
+  ] as const) {
+    test(`${path} is sent with ${encoding} when asked`, async ({ request }) => {
+      const response = await request.get(path, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers()['content-encoding']).toBe(encoding);
+      expect(response.headers().vary).toContain('Accept-Encoding');
+    });
+  }
+});
+
+test.describe('content types of downloads', () => {
+  for (const [path, type] of [
+    ['/openapi/data-v4.json', 'application/json; charset=utf-8'],
+    ['/openapi/chat-v1.yaml', 'application/yaml; charset=utf-8'],
+    ['/robots.txt', 'text/plain; charset=utf-8'],
+    ['/sitemap.xml', 'text/xml; charset=utf-8'],
+  ] as const) {
+    test(`${path} is ${type}`, async ({ request }) => {
+      expect((await request.get(path)).headers()['content-type']).toBe(type);
+    });
+  }
+});
