@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Documented ports of `npm run mock`; the explorer's "Local mock" server points at them. */
+export const mockPorts = { data: 4010, chat: 4011 } as const;
+
+export type MockApi = keyof typeof mockPorts;
+
+const documents: Record<MockApi, { resolved: string; vendored: string }> = {
+  data: { resolved: '.generated/static/openapi/data-v4.json', vendored: 'openapi/data-v4.yaml' },
+  chat: { resolved: '.generated/static/openapi/chat-v1.json', vendored: 'openapi/chat-v1.yaml' },
+};
+
+/** The document the site was last built from (remote or vendored), or the vendored one before any build. */
+export function mockDocument(api: MockApi, root = process.cwd()): string {
+  const resolved = path.join(root, documents[api].resolved);
+  return existsSync(resolved) ? resolved : path.join(root, documents[api].vendored);
+}
+
+export interface MockServer {
+  api: MockApi;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts Prism's mock server for one API on 127.0.0.1, answering from the document's examples and rejecting
+ * requests that break it. Prism's own binary is run with node in its own process group, so stopping it stops any
+ * child it started (through `npx`, Prism's node child would keep listening).
+ */
+export async function startMock(
+  api: MockApi,
+  port: number,
+  options: { stdio?: 'inherit' | 'ignore'; document?: string } = {},
+): Promise<MockServer> {
+  const bin = path.resolve('node_modules/@stoplight/prism-cli/dist/index.js');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'mock', options.document ?? mockDocument(api), '--host', '127.0.0.1', '--port', String(port)],
+    { detached: true, stdio: options.stdio ?? 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Prism (${api}) exited with code ${child.exitCode}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Prism (${api}) did not answer at ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    api,
+    url,
+    stop: async () => {
+      if (child.pid !== undefined && child.exitCode === null) {
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
