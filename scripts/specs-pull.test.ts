@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runNode } from './lib/process';
 import { startSpecServer, type SpecServer } from '../tests/fixtures/specServer';
 import type { JsonObject } from '../src/lib/openapi/document';
 import { readVendoredDocument } from '../src/lib/openapi/vendored';
@@ -21,16 +21,9 @@ afterAll(async () => {
   expect(readFileSync('openapi/data-v4.yaml', 'utf8')).toBe(before);
 });
 
-/** Runs the command asynchronously: the fixture servers live in this process and must keep answering. */
-function pull(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/specs-pull.ts', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code, output }));
+function pull(env: Record<string, string>, ...args: string[]) {
+  return runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/specs-pull.ts', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
   });
 }
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { waitUntilAnswering } from './process';
 
 /** Documented ports of `npm run mock`; the explorer's "Local mock" server points at them. */
 export const mockPorts = { data: 4010, chat: 4011 } as const;
@@ -41,17 +42,7 @@ export async function startMock(
     { detached: true, stdio: options.stdio ?? 'ignore' },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Prism (${api}) exited with code ${child.exitCode}`);
-    try {
-      await fetch(url);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`Prism (${api}) did not answer at ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
+  await waitUntilAnswering(url, { name: `Prism (${api})`, child });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     api,

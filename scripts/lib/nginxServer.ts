@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitUntilAnswering } from './process';
 import { contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
 
 const deployDir = path.resolve(__dirname, '../../deploy/nginx');
@@ -65,18 +66,11 @@ export async function startNginx(options: {
   });
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited with code ${child.exitCode}; run nginx -t -c ${configFile}`);
-    try {
-      await fetch(url);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer at ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitUntilAnswering(url, {
+    name: `nginx (check the config with nginx -t -c ${configFile})`,
+    child,
+    timeoutMs: 15_000,
+  });
   return {
     url,
     child,

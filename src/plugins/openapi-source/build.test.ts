@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runNode } from '../../../scripts/lib/process';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
 import type { JsonObject } from '../../lib/openapi/document';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
@@ -24,23 +24,16 @@ afterAll(async () => {
 
 test('a build with DATA_API_SPEC_URL publishes the remote document', async () => {
   const outDir = path.join(workDir, 'build');
-  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', outDir],
-      {
-        env: {
-          ...process.env,
-          DATA_API_SPEC_URL: server.url('/valid.yaml'),
-          OPENAPI_GENERATED_DIR: path.join(workDir, 'generated'),
-        },
+  const { code, output } = await runNode(
+    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', outDir],
+    {
+      env: {
+        ...process.env,
+        DATA_API_SPEC_URL: server.url('/valid.yaml'),
+        OPENAPI_GENERATED_DIR: path.join(workDir, 'generated'),
       },
-    );
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
-  });
+    },
+  );
   expect(code, output).toBe(0);
   expect(output).toContain(`[openapi] data-v4: using the remote document ${server.url('/valid.yaml')}`);
   expect(output).toContain('[openapi] chat-v1: using the vendored document openapi/chat-v1.yaml');

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { waitUntilAnswering } from '../../../scripts/lib/process';
 
 /** Asks the kernel for a free port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -16,23 +17,6 @@ export function freePort(): Promise<number> {
       });
     });
   });
-}
-
-/** Polls a URL until it answers, so tests never race the server's start. */
-export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-      lastError = new Error(`status ${response.status}`);
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
 }
 
 export interface RunningServer {
@@ -53,7 +37,7 @@ export async function serveBuild(buildDir: string): Promise<RunningServer> {
     { detached: true, stdio: 'ignore' },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(url);
+  await waitUntilAnswering(url, { name: 'docusaurus serve', child });
   return {
     url,
     stop: async () => {

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runNode } from '../../../scripts/lib/process';
 
 /**
  * Builds of the site with one setting changed, for behaviours the production build cannot show: a wrong base URL,
@@ -17,20 +17,12 @@ export function variantDir(name: VariantName): string {
   return path.resolve('test-results/variants', name);
 }
 
-export function buildVariant(name: VariantName): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', variantDir(name)],
-      { env: { ...process.env, ...variants[name].env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`variant build ${name} failed (${code}):\n${output}`)),
-    );
-  });
+export async function buildVariant(name: VariantName): Promise<void> {
+  const { code, output } = await runNode(
+    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', variantDir(name)],
+    { env: { ...process.env, ...variants[name].env } },
+  );
+  if (code !== 0) throw new Error(`variant build ${name} failed (${code}):\n${output}`);
 }
 
 /** The served URL of a variant, set by the global setup. */

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Output and exit code of a finished command. */
+export interface RunResult {
+  code: number | null;
+  output: string;
+}
+
+/**
+ * Runs a Node.js script to its end, collecting stdout and stderr. Asynchronous on purpose: test fixtures (HTTP
+ * servers) living in the calling process must keep answering while the command runs.
+ */
+export function runNode(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env: options.env ?? process.env, cwd: options.cwd });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/**
+ * Polls a URL until a server answers it (any HTTP status below 500), failing early if the server's process has
+ * exited, so callers never race a server's start.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  options: { name: string; timeoutMs?: number; child?: ChildProcess },
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  let lastError: unknown;
+  for (;;) {
+    if (options.child && options.child.exitCode !== null) {
+      throw new Error(`${options.name} exited with code ${options.child.exitCode} before answering at ${url}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+      lastError = new Error(`status ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`${options.name} did not answer at ${url}: ${String(lastError)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
