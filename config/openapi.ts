@@ -6,11 +6,35 @@ import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
  */
 export const generatedStaticDir = process.env.OPENAPI_GENERATED_DIR ?? '.generated/static';
 
-/** The two APIs: vendored documents are the embedded default, a URL in the named variable overrides each. */
+/**
+ * The two APIs: vendored documents are the embedded default, a URL in the named variable overrides each. The Data
+ * API reference also loads its document at runtime (spec §1), from DATA_API_RUNTIME_SPEC_URL or the site's own copy.
+ */
 export const openapiSource = {
   staticDir: generatedStaticDir,
   apis: [
-    { id: 'data-v4', vendored: 'openapi/data-v4.yaml', urlVariable: 'DATA_API_SPEC_URL' },
-    { id: 'chat-v1', vendored: 'openapi/chat-v1.yaml', urlVariable: 'CHAT_API_SPEC_URL' },
+    {
+      id: 'data-v4',
+      vendored: 'openapi/data-v4.yaml',
+      urlVariable: 'DATA_API_SPEC_URL',
+      reference: {
+        route: '/api/data',
+        title: 'Data API reference',
+        description: 'Every call of the Data API v4: read-only, authenticated with an API key.',
+        overview: '/docs/data-api/data',
+        runtimeSpecUrl: process.env.DATA_API_RUNTIME_SPEC_URL || '/openapi/data-v4.json',
+      },
+    },
+    {
+      id: 'chat-v1',
+      vendored: 'openapi/chat-v1.yaml',
+      urlVariable: 'CHAT_API_SPEC_URL',
+      reference: {
+        route: '/api/chat',
+        title: 'Chat API reference',
+        description: 'Every call of the Chat API v1: chat rooms and messages, authenticated with an OAuth2 token.',
+        overview: '/docs/chat-api/chat',
+      },
+    },
   ],
 } satisfies PluginOptions;

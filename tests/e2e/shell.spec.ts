@@ -1,33 +1,13 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { e2eRoutes } from '../../src/plugins/e2e-test-routes';
 import { expect, gotoHydrated, test } from './support/fixtures';
+import { holdRequests } from './support/requests';
 import { guideRoute } from './support/routes';
 import { variantUrl } from './support/variants';
 
 /** Spec §2's shell behaviours, each shown in the browser against the production build (or a variant of it). */
 
 const desktop = { width: 1280, height: 800 };
-
-/** Holds every matching request until `release` is called; `fail` aborts the held ones and any later ones. */
-async function holdRequests(page: Page, pattern: string | RegExp) {
-  let releaseAll: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (releaseAll = resolve));
-  let failing = false;
-  const handler = async (route: Route) => {
-    await released;
-    if (failing) await route.abort();
-    else await route.continue();
-  };
-  await page.route(pattern, handler);
-  return {
-    release: () => releaseAll(),
-    fail: () => {
-      failing = true;
-      releaseAll();
-    },
-    stop: () => page.unroute(pattern, handler),
-  };
-}
 
 test.describe('route loading', () => {
   test.use({ allowProblems: true });

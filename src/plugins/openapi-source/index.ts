@@ -19,6 +19,16 @@ export interface OpenApiSourceData {
   apis: ResolvedApiSummary[];
 }
 
+const componentDir = path.resolve(__dirname, '../../components/RedocReference');
+
+function downloadsOf(id: string): { json: string; yaml: string } {
+  return { json: `/openapi/${id}.json`, yaml: `/openapi/${id}.yaml` };
+}
+
+function joinRoute(baseUrl: string, route: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${route}`;
+}
+
 /**
  * Resolves each API's OpenAPI document (remote when configured and usable, otherwise vendored) and publishes it
  * under `/openapi/`. It runs when the plugin is created, before any plugin loads content, so every consumer (the
@@ -42,15 +52,51 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
         version: info.version ?? '',
         source: result.source,
         operations: listOperations(result.document).length,
-        downloads: { json: `/openapi/${result.id}.json`, yaml: `/openapi/${result.id}.yaml` },
+        downloads: downloadsOf(result.id),
       };
     }),
   };
   return {
     name: 'openapi-source',
-    contentLoaded: ({ actions }) => {
+    contentLoaded: async ({ actions }) => {
       actions.setGlobalData(data);
-      return Promise.resolve();
+      for (const api of options.apis) {
+        const result = resolved.find((candidate) => candidate.id === api.id);
+        if (!api.reference || !result) continue;
+        const { route, runtimeSpecUrl, ...page } = api.reference;
+        // The document is a module of this route alone, so no other page downloads it.
+        const spec = await actions.createData(`${api.id}.json`, JSON.stringify(result.document));
+        actions.addRoute({
+          path: joinRoute(context.baseUrl, route),
+          component: '@site/src/components/RedocReference',
+          modules: { spec },
+          exact: true,
+          props: { ...page, runtimeSpecUrl, downloads: downloadsOf(api.id) },
+        });
+      }
     },
+    configureWebpack: (_config, isServer, utils) => ({
+      plugins: isServer
+        ? // Redoc's Prism language files use a global Prism, which Prism sets in a browser but not in the server bundle.
+          [new utils.currentBundler.instance.ProvidePlugin({ Prism: 'prismjs' })]
+        : [],
+      resolve: {
+        alias: {
+          // The server renders Redoc to static HTML; the client reads that HTML back instead of rendering it again.
+          '@arena/redoc-static$': path.join(
+            componentDir,
+            isServer ? 'staticMarkup.server.ts' : 'staticMarkup.client.ts',
+          ),
+        },
+      },
+      module: {
+        rules: [
+          {
+            test: /[\\/]redoc[\\/]bundles[\\/][^\\/]+\.js$/,
+            use: [require.resolve('./lib/redocNoRemoteLogoLoader.cjs')],
+          },
+        ],
+      },
+    }),
   };
 }

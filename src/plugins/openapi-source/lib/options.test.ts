@@ -2,8 +2,20 @@ import { describe, expect, test } from 'vitest';
 import { validatePluginOptions } from './options';
 
 const api = { id: 'data-v4', vendored: 'openapi/data-v4.yaml', urlVariable: 'DATA_API_SPEC_URL' };
+const reference = {
+  route: '/api/data',
+  title: 'Data API reference',
+  description: 'Every call.',
+  overview: '/docs/data-api/data',
+  runtimeSpecUrl: '/openapi/data-v4.json',
+};
 
 describe('validatePluginOptions', () => {
+  test('accepts a reference page with a runtime document', () => {
+    const options = { apis: [{ ...api, reference }], staticDir: 'x' };
+    expect(validatePluginOptions(options)).toEqual(options);
+  });
+
   test('accepts well-formed options', () => {
     expect(validatePluginOptions({ apis: [api], staticDir: '.generated/static' })).toEqual({
       apis: [api],
@@ -19,6 +31,22 @@ describe('validatePluginOptions', () => {
     [{ apis: [api, api], staticDir: 'x' }, /listed twice/],
     [{ apis: [{ ...api, vendored: 'openapi/data.txt' }], staticDir: 'x' }, /vendored/],
     [{ apis: [{ ...api, urlVariable: 'data url' }], staticDir: 'x' }, /urlVariable/],
+    [{ apis: [{ ...api, reference: { ...reference, route: 'api/data' } }], staticDir: 'x' }, /reference.route/],
+    [{ apis: [{ ...api, reference: { ...reference, title: '' } }], staticDir: 'x' }, /reference.title/],
+    [
+      { apis: [{ ...api, reference: { ...reference, runtimeSpecUrl: 'javascript:alert(1)' } }], staticDir: 'x' },
+      /runtimeSpecUrl/,
+    ],
+    [
+      {
+        apis: [
+          { ...api, reference },
+          { ...api, id: 'chat-v1', reference },
+        ],
+        staticDir: 'x',
+      },
+      /used twice/,
+    ],
   ])('rejects %j', (options, message) => {
     expect(() => validatePluginOptions(options)).toThrow(message);
   });

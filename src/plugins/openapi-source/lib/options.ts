@@ -1,8 +1,24 @@
 import type { ApiConfig } from './pipeline';
 
+/** A single-page Redoc reference of one API's resolved document. */
+export interface ReferenceOptions {
+  /** Site route, such as `/api/data`. */
+  route: string;
+  title: string;
+  description: string;
+  /** Route of the API's overview page, linked from the reference. */
+  overview: string;
+  /** Where the page loads the document from at runtime (site-relative or absolute); none loads nothing. */
+  runtimeSpecUrl?: string;
+}
+
+export interface ApiOptions extends ApiConfig {
+  reference?: ReferenceOptions;
+}
+
 export interface PluginOptions {
   /** The APIs whose documents are resolved, in order. */
-  apis: ApiConfig[];
+  apis: ApiOptions[];
   /** Folder, relative to the site, that is served as a static directory; documents go to `<outDir>/openapi/`. */
   staticDir: string;
 }
@@ -20,6 +36,7 @@ export function validatePluginOptions(raw: unknown): PluginOptions {
   if (typeof staticDir !== 'string' || staticDir === '') fail('`staticDir` must be a non-empty path');
   if (!Array.isArray(apis) || apis.length === 0) return fail('`apis` must list at least one API');
   const ids = new Set<string>();
+  const routes = new Set<string>();
   for (const [index, api] of apis.entries()) {
     if (!idPattern.test(api?.id ?? '')) fail(`apis[${index}].id must be kebab-case, got ${JSON.stringify(api?.id)}`);
     if (ids.has(api.id)) fail(`apis[${index}].id ${api.id} is listed twice`);
@@ -29,6 +46,20 @@ export function validatePluginOptions(raw: unknown): PluginOptions {
     }
     if (!variablePattern.test(api.urlVariable ?? ''))
       fail(`apis[${index}].urlVariable must be an environment variable name`);
+    const reference = api.reference;
+    if (reference !== undefined) {
+      if (typeof reference.route !== 'string' || !reference.route.startsWith('/'))
+        fail(`apis[${index}].reference.route must be a site path starting with /`);
+      if (routes.has(reference.route)) fail(`apis[${index}].reference.route ${reference.route} is used twice`);
+      routes.add(reference.route);
+      for (const key of ['title', 'description', 'overview'] as const) {
+        if (typeof reference[key] !== 'string' || reference[key] === '')
+          fail(`apis[${index}].reference.${key} must be a non-empty string`);
+      }
+      const runtime = reference.runtimeSpecUrl;
+      if (runtime !== undefined && !/^(\/|https?:\/\/)/.test(runtime))
+        fail(`apis[${index}].reference.runtimeSpecUrl must be a site path or an http(s) URL, got ${runtime}`);
+    }
   }
   return { apis, staticDir: staticDir as string };
 }

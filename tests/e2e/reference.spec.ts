@@ -1,0 +1,118 @@
+import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
+import { referenceColors, sidebarWidth } from '../../src/components/RedocReference/theme';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { builtDocument } from './support/openapi';
+import { holdRequests } from './support/requests';
+
+/** The single-page references of spec §1 and §2, rendered by Redoc from the resolved documents. */
+
+const dataDocument = builtDocument('data-v4');
+const tags = (dataDocument.tags as { name: string }[]).map((tag) => tag.name);
+const firstOperation = listOperations(dataDocument)[0].operation as { summary: string };
+const runtimeDocumentUrl = '**/openapi/data-v4.json';
+
+/** The build-time document with one visible change, standing in for a newer runtime document. */
+function runtimeDocument(): JsonObject {
+  const info = dataDocument.info as JsonObject;
+  return { ...dataDocument, info: { ...info, title: 'Data API (runtime document)' } };
+}
+
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+test.describe('/api/data', () => {
+  test('lists every tag group of the document in a 300px sidebar', async ({ page }) => {
+    await gotoHydrated(page, '/api/data');
+    const menu = page.locator('.menu-content');
+    for (const tag of tags) {
+      await expect(menu.getByText(tag, { exact: true })).toBeVisible();
+    }
+    const box = await menu.boundingBox();
+    expect(`${box?.width}px`).toBe(sidebarWidth);
+    expect(sidebarWidth).toBe('300px');
+  });
+
+  test('uses a green primary colour', async ({ page }) => {
+    await gotoHydrated(page, '/api/data');
+    // Redoc paints the GET badges and links in the theme's primary colour.
+    const verb = page.locator('.http-verb.get').first();
+    await expect(verb).toHaveCSS('background-color', rgb(referenceColors.primary));
+    const [red, green, blue] = [1, 3, 5].map((start) => parseInt(referenceColors.primary.slice(start, start + 2), 16));
+    expect(green).toBeGreaterThan(red);
+    expect(green).toBeGreaterThan(blue);
+  });
+
+  test('is readable before any script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/api/data');
+    await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
+    await expect(page.locator('.menu-content').getByText(tags[0], { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('shows a spinner while the runtime document loads, then the runtime document', async ({ page }) => {
+    const document = runtimeDocument();
+    const held = await holdRequests(page, runtimeDocumentUrl);
+    await page.route(runtimeDocumentUrl, (route) => route.fulfill({ json: document }));
+    await page.goto('/api/data');
+    await expect(page.getByRole('status')).toContainText('Loading the latest API document');
+    // The build-time reference stays on screen meanwhile.
+    await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
+    held.release();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible();
+    await expect(page.locator('main[data-reference-source="runtime"]')).toBeVisible();
+  });
+
+  test('an identical runtime document keeps the build-time reference', async ({ page }) => {
+    await gotoHydrated(page, '/api/data');
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.locator('main[data-reference-source="build"]')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('/api/data when the runtime document fails', () => {
+  test.use({ allowProblems: true });
+
+  test('shows an error box with the message and Retry, and Retry loads it', async ({ page, problems }) => {
+    let failing = true;
+    await page.route(runtimeDocumentUrl, (route) =>
+      failing ? route.fulfill({ status: 500, body: 'down' }) : route.fulfill({ json: runtimeDocument() }),
+    );
+    await page.goto('/api/data');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The latest API document could not be loaded');
+    await expect(alert).toContainText('HTTP 500');
+    // The reader still has the build-time reference, never a blank page.
+    await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
+    failing = false;
+    await alert.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible();
+    expect(problems.externalRequests).toEqual([]);
+    expect(problems.consoleErrors.filter((message) => !message.includes('500'))).toEqual([]);
+  });
+
+  test('a runtime document that is not OpenAPI is refused with a clear message', async ({ page, problems }) => {
+    await page.route(runtimeDocumentUrl, (route) => route.fulfill({ json: { hello: 'world' } }));
+    await page.goto('/api/data');
+    await expect(page.getByRole('alert')).toContainText('is not an OpenAPI 3.0 or 3.1 document');
+    await expect(page.locator('main[data-reference-source="build"]')).toBeVisible();
+    expect(problems).toEqual({ consoleErrors: [], failedRequests: [], externalRequests: [] });
+  });
+});
+
+test('/api/chat renders the Chat API document and loads no runtime document', async ({ page }) => {
+  const chat = builtDocument('chat-v1');
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await gotoHydrated(page, '/api/chat');
+  for (const { operation } of listOperations(chat)) {
+    await expect(page.getByRole('heading', { name: (operation as { summary: string }).summary })).toBeVisible();
+  }
+  expect(requests.filter((path) => path.startsWith('/openapi/'))).toEqual([]);
+});
