@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { getOperation } from './document';
+import { buildRequest, formEncode, sampleValues } from './request';
+import { readVendoredDocument } from './vendored';
+import { operationView } from './view';
+
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+const serverUrl = 'https://open.arena.example/data/v4';
+
+describe('buildRequest', () => {
+  test('fills the path, encodes the query and sends the credential as a bearer token', () => {
+    const view = operationView(data, 'data-v4', getOperation(data, '/championships/{championship_id}'));
+    const request = buildRequest(view, {
+      serverUrl: `${serverUrl}/`,
+      values: { championship_id: 'a b/c', expanded: ['organizer', 'game'] },
+      credential: 'key-1',
+    });
+    expect(request).toEqual({
+      method: 'GET',
+      url: `${serverUrl}/championships/a%20b%2Fc?expanded=organizer,game`,
+      headers: [
+        ['Accept', 'application/json'],
+        ['Authorization', 'Bearer key-1'],
+      ],
+    });
+  });
+
+  test('leaves out empty values and sends no credential when there is none', () => {
+    const view = operationView(data, 'data-v4', getOperation(data, '/games'));
+    const request = buildRequest(view, { serverUrl, values: { offset: '', limit: 5 } });
+    expect(request.url).toBe(`${serverUrl}/games?limit=5`);
+    expect(request.headers).toEqual([['Accept', 'application/json']]);
+  });
+
+  test('sends a JSON or a form body with its content type', () => {
+    const view = operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post'));
+    const values = { room_id: 'r1' };
+    const json = buildRequest(view, {
+      serverUrl,
+      values,
+      body: { contentType: 'application/json', value: { body: 'hi' } },
+    });
+    expect(json.body).toBe('{\n  "body": "hi"\n}');
+    expect(json.headers).toContainEqual(['Content-Type', 'application/json']);
+    const form = buildRequest(view, {
+      serverUrl,
+      values,
+      body: { contentType: 'application/x-www-form-urlencoded', value: { body: 'a & b' } },
+    });
+    expect(form.body).toBe('body=a+%26+b');
+  });
+});
+
+test('formEncode ignores what is not an object', () => {
+  expect(formEncode([1, 2])).toBe('');
+  expect(formEncode({ a: 1, b: null })).toBe('a=1&b=');
+});
+
+test('sample values take the examples of the document and a placeholder for an unexampled path parameter', () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/championships'));
+  expect(sampleValues(view)).toMatchObject({ game: 'cs2' });
+});

@@ -1,0 +1,111 @@
+import type { Json } from './document';
+import type { OperationView, ParameterView } from './view';
+
+/**
+ * A concrete HTTP request for an operation: what the code samples print and what the explorer sends. One function
+ * builds both, so a sample and the explorer never disagree about a URL, a query or a header.
+ */
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+/** Values by parameter name (`in:name` keys are not needed: an operation's names are unique per location here). */
+export type ParameterValues = Record<string, Json | undefined>;
+
+export interface RequestInput {
+  serverUrl: string;
+  values: ParameterValues;
+  /** The credential, or a placeholder the sample prints (such as `$ARENA_API_KEY`). */
+  credential?: string;
+  body?: { contentType: string; value: Json };
+}
+
+function scalar(value: Json): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function isEmpty(value: Json | undefined): value is undefined | null | '' {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Query pairs of one parameter: repeated keys for an exploded array, one comma-separated pair otherwise. */
+export function queryPairs(parameter: ParameterView, value: Json | undefined): [string, string][] {
+  if (isEmpty(value)) return [];
+  if (Array.isArray(value)) {
+    return parameter.explode
+      ? value.map((item) => [parameter.name, scalar(item)])
+      : [[parameter.name, value.map(scalar).join(',')]];
+  }
+  return [[parameter.name, scalar(value)]];
+}
+
+/** `a=1&b=x%2Cy`: the same encoding as URLSearchParams, except that commas of a list stay readable. */
+function encodeQuery(pairs: [string, string][]): string {
+  return pairs
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/gi, ',')}`)
+    .join('&');
+}
+
+export function formEncode(value: Json): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return '';
+  return new URLSearchParams(
+    Object.entries(value).map(([key, item]) => [key, item === null ? '' : scalar(item)]),
+  ).toString();
+}
+
+export function buildRequest(view: OperationView, input: RequestInput): HttpRequest {
+  let path = view.path;
+  for (const parameter of view.parameters.filter((candidate) => candidate.in === 'path')) {
+    const value = input.values[parameter.name];
+    if (!isEmpty(value)) path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(scalar(value)));
+  }
+  const query = encodeQuery(
+    view.parameters
+      .filter((parameter) => parameter.in === 'query')
+      .flatMap((parameter) => queryPairs(parameter, input.values[parameter.name])),
+  );
+  const headers: [string, string][] = [['Accept', 'application/json']];
+  if (input.credential !== undefined && view.security.length > 0) {
+    headers.push(['Authorization', `Bearer ${input.credential}`]);
+  }
+  for (const parameter of view.parameters.filter((candidate) => candidate.in === 'header')) {
+    const value = input.values[parameter.name];
+    if (!isEmpty(value)) headers.push([parameter.name, scalar(value)]);
+  }
+  const request: HttpRequest = {
+    method: view.method.toUpperCase(),
+    url: `${input.serverUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`,
+    headers,
+  };
+  if (input.body) {
+    headers.push(['Content-Type', input.body.contentType]);
+    request.body =
+      input.body.contentType === 'application/x-www-form-urlencoded'
+        ? formEncode(input.body.value)
+        : JSON.stringify(input.body.value, null, 2);
+  }
+  return request;
+}
+
+/**
+ * The values a code sample uses: every path parameter and required query parameter, with the document's example,
+ * plus every optional parameter that has an example. A path parameter without one keeps a readable placeholder.
+ */
+export function sampleValues(view: OperationView): ParameterValues {
+  const values: ParameterValues = {};
+  for (const parameter of view.parameters) {
+    if (parameter.example !== undefined) values[parameter.name] = parameter.example;
+    else if (parameter.in === 'path' || parameter.required) values[parameter.name] = `${parameter.name.toUpperCase()}`;
+  }
+  return values;
+}
+
+/** The request body a sample sends: the first media type's example, JSON preferred. */
+export function sampleBody(view: OperationView): RequestInput['body'] {
+  const contents = view.requestBody?.contents ?? [];
+  const media = contents.find((content) => content.contentType === 'application/json') ?? contents[0];
+  return media && media.example !== undefined ? { contentType: media.contentType, value: media.example } : undefined;
+}

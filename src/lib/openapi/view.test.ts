@@ -1,0 +1,136 @@
+import { describe, expect, test } from 'vitest';
+import { getOperation, listOperations, resolveRef, type JsonObject } from './document';
+import { readVendoredDocument } from './vendored';
+import { kebabCase, operationView, operationViews, schemaNode, schemaViews } from './view';
+
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+
+describe('kebabCase', () => {
+  test.each([
+    ['getChampionships', 'get-championships'],
+    ['getPlayerGameStats', 'get-player-game-stats'],
+    ['getHTTPStatus', 'get-http-status'],
+    ['../../etc/passwd', 'etc-passwd'],
+    ['<script>', 'script'],
+  ])('%s → %s', (input, expected) => expect(kebabCase(input)).toBe(expected));
+});
+
+describe('operationView', () => {
+  test('there is one view per operation, each with a unique slug', () => {
+    const views = operationViews(data, 'data-v4');
+    expect(views).toHaveLength(listOperations(data).length);
+    expect(new Set(views.map((view) => view.slug)).size).toBe(views.length);
+  });
+
+  test('carries every parameter with its limits, default and required flag as the document states them', () => {
+    const ref = getOperation(data, '/players/{player_id}/history');
+    const view = operationView(data, 'data-v4', ref);
+    const byName = Object.fromEntries(view.parameters.map((parameter) => [parameter.name, parameter]));
+    for (const raw of (ref.operation.parameters as JsonObject[]).map((p) => resolveRef<JsonObject>(data, p))) {
+      const schema = raw.schema as JsonObject;
+      const parameter = byName[raw.name as string];
+      expect(parameter.required).toBe(raw.required === true || raw.in === 'path');
+      expect(parameter.minimum).toBe(schema.minimum);
+      expect(parameter.maximum).toBe(schema.maximum);
+      expect(parameter.default).toBe(schema.default);
+    }
+  });
+
+  test('reads a comma-separated array of enumerated values', () => {
+    const view = operationView(data, 'data-v4', getOperation(data, '/championships/{championship_id}'));
+    const expanded = view.parameters.find((parameter) => parameter.name === 'expanded');
+    expect(expanded).toMatchObject({
+      baseType: 'array',
+      itemsType: 'string',
+      explode: false,
+      uniqueItems: true,
+      itemsEnum: ['organizer', 'game'],
+      type: 'array of string',
+    });
+  });
+
+  test('a list response shows the envelope and links its entries to their schema', () => {
+    const view = operationView(data, 'data-v4', getOperation(data, '/championships'));
+    const ok = view.responses.find((response) => response.status === '200');
+    const fields = ok?.contents[0].schema?.children?.map((child) => [child.name, child.type, child.schemaName]);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ['start', 'integer', undefined],
+        ['end', 'integer', undefined],
+        ['items', 'array of Championship', 'Championship'],
+      ]),
+    );
+    expect(ok?.contents[0].example).toBeDefined();
+    expect(view.responses.map((response) => response.status)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '429', '503', 'default']),
+    );
+  });
+
+  test('a POST shows both media types of its body, with their examples', () => {
+    const view = operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post'));
+    expect(view.requestBody?.required).toBe(true);
+    expect(view.requestBody?.contents.map((content) => content.contentType)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    const body = view.requestBody?.contents[0].schema?.children?.find((child) => child.name === 'body');
+    expect(body).toMatchObject({ required: true, maxLength: 10000, type: 'string' });
+    expect(view.security).toEqual([expect.objectContaining({ name: 'OAuth2', credential: 'OAuth2 access token' })]);
+  });
+
+  test('the Data API is secured by an API key and served from its production server', () => {
+    const view = operationView(data, 'data-v4', getOperation(data, '/games'));
+    expect(view.security).toEqual([expect.objectContaining({ name: 'ApiKey', credential: 'API key' })]);
+    expect(view.servers).toEqual([{ url: 'https://open.arena.example/data/v4', description: 'Production' }]);
+  });
+
+  test('a deprecated operation says so', () => {
+    expect(operationView(data, 'data-v4', getOperation(data, '/tournaments')).deprecated).toBe(true);
+  });
+});
+
+describe('schemaNode', () => {
+  test('stops at named schemas and ends reference cycles', () => {
+    const document: JsonObject = {
+      components: {
+        schemas: {
+          Node: {
+            type: 'object',
+            properties: { next: { $ref: '#/components/schemas/Node' }, value: { type: 'integer' } },
+          },
+        },
+      },
+    };
+    const node = schemaNode(document, { $ref: '#/components/schemas/Node' }, { expand: true });
+    expect(node.children).toEqual([
+      expect.objectContaining({ name: 'next', type: 'Node', schemaName: 'Node' }),
+      expect.objectContaining({ name: 'value', type: 'integer' }),
+    ]);
+    expect(node.children?.[0].children).toBeUndefined();
+  });
+
+  test('shows a map of objects as one entry of its value', () => {
+    const node = schemaNode(data, { $ref: '#/components/schemas/Match' }, { expand: true });
+    const teams = node.children?.find((child) => child.name === 'teams');
+    expect(teams?.type).toMatch(/^map of /);
+  });
+});
+
+describe('schemaViews', () => {
+  test('there is a page for every schema, entities no operation returns included', () => {
+    const views = schemaViews(data, 'data-v4');
+    const names = views.map((view) => view.name);
+    expect(names).toEqual(Object.keys((data.components as JsonObject).schemas as JsonObject));
+    for (const name of ['Item', 'Order', 'Placement', 'SpacePlayer']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  test('a schema page lists the operations that use it', () => {
+    const championship = schemaViews(data, 'data-v4').find((view) => view.name === 'Championship');
+    expect(championship?.usedBy.map((use) => use.path)).toEqual(
+      expect.arrayContaining(['/championships', '/championships/{championship_id}']),
+    );
+  });
+});

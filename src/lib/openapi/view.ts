@@ -1,0 +1,449 @@
+import {
+  isObject,
+  listOperations,
+  operationParameters,
+  resolveRef,
+  text,
+  type Json,
+  type JsonObject,
+  type OperationRef,
+} from './document';
+
+/**
+ * View models of operations and schemas: plain, serializable data that the reference pages render. Every fact on
+ * an operation or schema page comes from here, read from the resolved document; the pages copy nothing.
+ */
+
+/** The limits and rules of one value, as the document states them. */
+export interface Constraints {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  uniqueItems?: boolean;
+  format?: string;
+  enum?: Json[];
+  /** The enum of an array's items, for arrays of enumerated values such as `expanded`. */
+  itemsEnum?: Json[];
+  default?: Json;
+}
+
+export interface ParameterView extends Constraints {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description: string;
+  /** Type label: `integer`, `string`, `array of string`. */
+  type: string;
+  /** JSON type the explorer parses input into. */
+  baseType: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  itemsType?: 'string' | 'integer' | 'number' | 'boolean';
+  /** Arrays in a query: `false` for a comma-separated list (`style: form, explode: false`). */
+  explode: boolean;
+  example?: Json;
+}
+
+/** One field of a schema, with its nested fields unless it is a named schema that has its own page. */
+export interface SchemaNode extends Constraints {
+  name?: string;
+  type: string;
+  required: boolean;
+  deprecated: boolean;
+  nullable: boolean;
+  description: string;
+  /** Name of the component schema this field is (or is an array of), for a link to its page. */
+  schemaName?: string;
+  example?: Json;
+  /** Properties of an inline object; for a map, one entry named `{key}`. */
+  children?: SchemaNode[];
+}
+
+export interface MediaView {
+  contentType: string;
+  schema?: SchemaNode;
+  example?: Json;
+}
+
+export interface ResponseView {
+  /** `200`, `404`, `default`. */
+  status: string;
+  description: string;
+  contents: MediaView[];
+}
+
+export interface RequestBodyView {
+  required: boolean;
+  description: string;
+  contents: MediaView[];
+}
+
+export interface ServerView {
+  url: string;
+  description: string;
+}
+
+export interface SecurityView {
+  /** Scheme name in the document: `ApiKey`, `OAuth2`. */
+  name: string;
+  /** What the reader sends: `API key`, `OAuth2 access token`. */
+  credential: string;
+  description: string;
+}
+
+export interface OperationView {
+  /** Id of the API's document: `data-v4`. */
+  api: string;
+  operationId: string;
+  /** Page slug: the operationId in kebab-case. */
+  slug: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  deprecated: boolean;
+  servers: ServerView[];
+  security: SecurityView[];
+  parameters: ParameterView[];
+  requestBody?: RequestBodyView;
+  responses: ResponseView[];
+}
+
+export interface SchemaView {
+  api: string;
+  name: string;
+  slug: string;
+  description: string;
+  root: SchemaNode;
+  example?: Json;
+  /** Operations whose responses or request bodies use this schema, directly or through a list. */
+  usedBy: { slug: string; method: string; path: string; summary: string }[];
+}
+
+const schemaPrefix = '#/components/schemas/';
+
+/** `getChampionshipMatches` → `get-championship-matches`; anything unsafe in a URL becomes a dash. */
+export function kebabCase(value: string): string {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+}
+
+export function operationSlug(ref: OperationRef): string {
+  const id = text(ref.operation.operationId);
+  return kebabCase(id || `${ref.method}-${ref.path}`);
+}
+
+export function schemaSlug(name: string): string {
+  return `schemas/${kebabCase(name)}`;
+}
+
+function numberOf(value: Json | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Merges `allOf` parts into one object schema (properties and required lists joined), resolving references. */
+export function flattenSchema(document: JsonObject, raw: Json): JsonObject {
+  const schema = resolveRef<JsonObject>(document, raw);
+  if (!isObject(schema) || !Array.isArray(schema.allOf)) return isObject(schema) ? schema : {};
+  const { allOf, ...own } = schema;
+  const merged: JsonObject = { ...own };
+  const properties: JsonObject = {};
+  const required = new Set<string>();
+  for (const part of [...allOf, own]) {
+    const flat = flattenSchema(document, part);
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === 'properties' && isObject(value)) Object.assign(properties, value);
+      else if (key === 'required' && Array.isArray(value)) value.forEach((name) => required.add(text(name)));
+      else if (!(key in merged)) merged[key] = value;
+    }
+  }
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.size > 0) merged.required = [...required];
+  if (!merged.type && merged.properties) merged.type = 'object';
+  return merged;
+}
+
+function typeNames(schema: JsonObject): string[] {
+  if (Array.isArray(schema.type)) return schema.type.map((item) => text(item)).filter(Boolean);
+  return typeof schema.type === 'string' ? [schema.type] : [];
+}
+
+function refName(value: Json | undefined): string | undefined {
+  if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith(schemaPrefix)) return undefined;
+  return value.$ref.slice(schemaPrefix.length);
+}
+
+function constraintsOf(document: JsonObject, schema: JsonObject): Constraints {
+  const constraints: Constraints = {
+    minimum: numberOf(schema.minimum),
+    maximum: numberOf(schema.maximum),
+    exclusiveMinimum: numberOf(schema.exclusiveMinimum),
+    exclusiveMaximum: numberOf(schema.exclusiveMaximum),
+    minLength: numberOf(schema.minLength),
+    maxLength: numberOf(schema.maxLength),
+    minItems: numberOf(schema.minItems),
+    maxItems: numberOf(schema.maxItems),
+    pattern: typeof schema.pattern === 'string' ? schema.pattern : undefined,
+    uniqueItems: schema.uniqueItems === true ? true : undefined,
+    format: typeof schema.format === 'string' ? schema.format : undefined,
+    enum: Array.isArray(schema.enum) ? schema.enum : undefined,
+    default: 'default' in schema ? schema.default : undefined,
+  };
+  if (isObject(schema.items)) {
+    const items = resolveRef<JsonObject>(document, schema.items);
+    if (Array.isArray(items.enum)) constraints.itemsEnum = items.enum;
+  }
+  return Object.fromEntries(Object.entries(constraints).filter(([, value]) => value !== undefined));
+}
+
+/** `integer`, `array of Game`, `map of integer`, `string | null`. */
+function typeLabel(document: JsonObject, raw: Json, schema: JsonObject): string {
+  const named = refName(raw);
+  if (named) return named;
+  const types = typeNames(schema).filter((type) => type !== 'null');
+  const base = types.length > 0 ? types.join(' | ') : schema.properties ? 'object' : 'any';
+  if (base === 'array' && schema.items !== undefined) {
+    const items = flattenSchema(document, schema.items);
+    return `array of ${typeLabel(document, schema.items, items)}`;
+  }
+  if (base === 'object' && !schema.properties && isObject(schema.additionalProperties)) {
+    const values = flattenSchema(document, schema.additionalProperties);
+    return `map of ${typeLabel(document, schema.additionalProperties, values)}`;
+  }
+  return base;
+}
+
+/**
+ * One schema as a tree of fields. Named schemas below the root are not expanded (their pages are linked), so a page
+ * stays small and reference cycles end.
+ */
+export function schemaNode(
+  document: JsonObject,
+  raw: Json,
+  options: { name?: string; required?: boolean; expand?: boolean } = {},
+): SchemaNode {
+  const schema = flattenSchema(document, raw);
+  const named = refName(raw);
+  const itemsNamed = schema.type === 'array' ? refName(schema.items) : undefined;
+  const mapNamed = isObject(schema.additionalProperties) ? refName(schema.additionalProperties) : undefined;
+  // A `$ref` with sibling keywords (OpenAPI 3.1) keeps its own description.
+  const ownDescription = isObject(raw) ? text(raw.description) : '';
+  const node: SchemaNode = {
+    ...constraintsOf(document, schema),
+    ...(options.name !== undefined ? { name: options.name } : {}),
+    type: typeLabel(document, raw, schema),
+    required: options.required ?? false,
+    deprecated: schema.deprecated === true || (isObject(raw) && raw.deprecated === true),
+    nullable: typeNames(schema).includes('null') || schema.nullable === true,
+    description: ownDescription || text(schema.description),
+  };
+  const schemaName = named ?? itemsNamed ?? mapNamed;
+  if (schemaName) node.schemaName = schemaName;
+  if ('example' in schema) node.example = schema.example;
+  const expand = options.expand ?? !named;
+  if (!expand) return node;
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map((item) => text(item)) : []);
+  if (isObject(schema.properties)) {
+    node.children = Object.entries(schema.properties).map(([name, child]) =>
+      schemaNode(document, child, { name, required: required.has(name), expand: !refName(child) }),
+    );
+  } else if (schema.type === 'array' && schema.items !== undefined && !itemsNamed) {
+    const items = flattenSchema(document, schema.items);
+    if (items.properties) node.children = schemaNode(document, schema.items, { expand: true }).children;
+  } else if (isObject(schema.additionalProperties) && !mapNamed) {
+    const values = flattenSchema(document, schema.additionalProperties);
+    if (values.properties) {
+      node.children = [schemaNode(document, schema.additionalProperties, { name: '{key}', expand: true })];
+    }
+  }
+  return node;
+}
+
+function firstExample(document: JsonObject, media: JsonObject): Json | undefined {
+  if ('example' in media) return media.example;
+  if (isObject(media.examples)) {
+    const first = Object.values(media.examples)[0];
+    if (first !== undefined) {
+      const example = resolveRef<JsonObject>(document, first);
+      if ('value' in example) return example.value;
+    }
+  }
+  return undefined;
+}
+
+function mediaViews(document: JsonObject, content: Json | undefined): MediaView[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([contentType, raw]) => {
+    const media = resolveRef<JsonObject>(document, raw);
+    const view: MediaView = { contentType };
+    if (media.schema !== undefined) view.schema = schemaNode(document, media.schema, { expand: true });
+    const example = firstExample(document, media);
+    if (example !== undefined) view.example = example;
+    return view;
+  });
+}
+
+function parameterView(document: JsonObject, parameter: JsonObject): ParameterView {
+  const schema = flattenSchema(document, parameter.schema ?? {});
+  const [first] = typeNames(schema).filter((type) => type !== 'null');
+  const baseType = (
+    ['integer', 'number', 'boolean', 'array'].includes(first) ? first : 'string'
+  ) as ParameterView['baseType'];
+  const view: ParameterView = {
+    ...constraintsOf(document, schema),
+    name: text(parameter.name),
+    in: (['path', 'query', 'header', 'cookie'].includes(text(parameter.in))
+      ? text(parameter.in)
+      : 'query') as ParameterView['in'],
+    required: parameter.required === true || parameter.in === 'path',
+    deprecated: parameter.deprecated === true,
+    description: text(parameter.description),
+    type: typeLabel(document, parameter.schema ?? {}, schema),
+    baseType,
+    // An array in a query is exploded by default (OpenAPI's `form` style); `explode: false` makes it comma-separated.
+    explode: parameter.explode !== false,
+  };
+  if (baseType === 'array') {
+    const items = flattenSchema(document, schema.items ?? {});
+    const [itemType] = typeNames(items);
+    view.itemsType = (
+      ['integer', 'number', 'boolean'].includes(itemType) ? itemType : 'string'
+    ) as ParameterView['itemsType'];
+  }
+  if ('example' in parameter) view.example = parameter.example;
+  else if ('example' in schema) view.example = schema.example;
+  return view;
+}
+
+function securityViews(document: JsonObject, operation: JsonObject): SecurityView[] {
+  const requirements = Array.isArray(operation.security) ? operation.security : document.security;
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
+  if (!Array.isArray(requirements)) return [];
+  const views: SecurityView[] = [];
+  for (const requirement of requirements) {
+    if (!isObject(requirement)) continue;
+    for (const name of Object.keys(requirement)) {
+      const scheme = resolveRef<JsonObject>(document, schemes[name] ?? {});
+      const credential =
+        scheme.type === 'oauth2' || scheme.type === 'openIdConnect'
+          ? 'OAuth2 access token'
+          : text(scheme.bearerFormat) || (scheme.type === 'apiKey' ? 'API key' : 'Bearer token');
+      views.push({ name, credential, description: text(scheme.description) });
+    }
+  }
+  return views;
+}
+
+function serverViews(document: JsonObject, operation: JsonObject): ServerView[] {
+  const servers = Array.isArray(operation.servers) ? operation.servers : document.servers;
+  if (!Array.isArray(servers)) return [];
+  return servers
+    .filter(isObject)
+    .map((server) => ({ url: text(server.url), description: text(server.description) }))
+    .filter((server) => /^https?:\/\//.test(server.url));
+}
+
+export function operationView(document: JsonObject, api: string, ref: OperationRef): OperationView {
+  const { operation } = ref;
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const view: OperationView = {
+    api,
+    operationId: text(operation.operationId),
+    slug: operationSlug(ref),
+    method: ref.method,
+    path: ref.path,
+    summary: text(operation.summary) || `${ref.method.toUpperCase()} ${ref.path}`,
+    description: text(operation.description),
+    tags: Array.isArray(operation.tags) ? operation.tags.map((tag) => text(tag)).filter(Boolean) : [],
+    deprecated: operation.deprecated === true,
+    servers: serverViews(document, operation),
+    security: securityViews(document, operation),
+    parameters: operationParameters(document, ref).map((parameter) => parameterView(document, parameter)),
+    responses: Object.entries(responses).map(([status, raw]) => {
+      const response = resolveRef<JsonObject>(document, raw);
+      return { status, description: text(response.description), contents: mediaViews(document, response.content) };
+    }),
+  };
+  if (operation.requestBody !== undefined) {
+    const body = resolveRef<JsonObject>(document, operation.requestBody);
+    view.requestBody = {
+      required: body.required === true,
+      description: text(body.description),
+      contents: mediaViews(document, body.content),
+    };
+  }
+  return view;
+}
+
+export function operationViews(document: JsonObject, api: string): OperationView[] {
+  return listOperations(document).map((ref) => operationView(document, api, ref));
+}
+
+/** Names of the component schemas an operation's request body or responses use, at any depth. */
+function schemasUsedBy(document: JsonObject, ref: OperationRef): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: Json): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!isObject(value)) return;
+    const name = refName(value);
+    if (name) {
+      if (found.has(name)) return;
+      found.add(name);
+      visit(resolveRef(document, value));
+      return;
+    }
+    if (typeof value.$ref === 'string') return visit(resolveRef(document, value));
+    Object.values(value).forEach(visit);
+  };
+  visit(ref.operation.responses ?? null);
+  visit(ref.operation.requestBody ?? null);
+  return found;
+}
+
+function schemaExample(document: JsonObject, name: string, schema: JsonObject): Json | undefined {
+  if ('example' in schema) return schema.example;
+  const examples =
+    isObject(document.components) && isObject(document.components.examples) ? document.components.examples : {};
+  const example = examples[name];
+  return isObject(example) && 'value' in example ? example.value : undefined;
+}
+
+export function schemaViews(document: JsonObject, api: string): SchemaView[] {
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const uses = listOperations(document).map((ref) => ({ ref, names: schemasUsedBy(document, ref) }));
+  return Object.entries(schemas).map(([name, raw]) => {
+    const schema = flattenSchema(document, raw);
+    const view: SchemaView = {
+      api,
+      name,
+      slug: schemaSlug(name),
+      description: text(schema.description),
+      root: schemaNode(document, raw, { expand: true }),
+      usedBy: uses
+        .filter((use) => use.names.has(name))
+        .map(({ ref }) => ({
+          slug: operationSlug(ref),
+          method: ref.method,
+          path: ref.path,
+          summary: text(ref.operation.summary),
+        })),
+    };
+    const example = schemaExample(document, name, schema);
+    if (example !== undefined) view.example = example;
+    return view;
+  });
+}
