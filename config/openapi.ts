@@ -1,4 +1,6 @@
 import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
+import { brand } from './brand';
+import { mockUrl } from './mock';
 
 /**
  * Generated static files (the resolved OpenAPI documents); gitignored, rebuilt by every start and build.
@@ -10,6 +12,22 @@ export const generatedStaticDir = process.env.OPENAPI_GENERATED_DIR ?? '.generat
  * The two APIs: vendored documents are the embedded default, a URL in the named variable overrides each. The Data
  * API reference also loads its document at runtime (spec §1), from DATA_API_RUNTIME_SPEC_URL or the site's own copy.
  */
+/** Sidebar items of the generated reference pages, read by `sidebars/docs.ts`; gitignored like the pages. */
+export const generatedSidebarsDir = '.generated/sidebars';
+
+/** Generated operation and schema pages of one API, in the `/docs` instance under `docs/<folder>/reference/`. */
+function pages(id: string, folder: string, credential: string, mock: string) {
+  return {
+    dir: `docs/${folder}/reference`,
+    docIdPrefix: `${folder}/reference`,
+    slugBase: `/${folder}`,
+    linkBase: `/docs/${folder}`,
+    credentialVariable: `${brand.slug.toUpperCase()}_${credential}`,
+    mockUrl: mock,
+    sidebarFile: `${generatedSidebarsDir}/${id}.json`,
+  };
+}
+
 export const openapiSource = {
   staticDir: generatedStaticDir,
   apis: [
@@ -17,6 +35,7 @@ export const openapiSource = {
       id: 'data-v4',
       vendored: 'openapi/data-v4.yaml',
       urlVariable: 'DATA_API_SPEC_URL',
+      pages: pages('data-v4', 'data-api', 'API_KEY', mockUrl('data')),
       reference: {
         route: '/api/data',
         title: 'Data API reference',
@@ -29,6 +48,7 @@ export const openapiSource = {
       id: 'chat-v1',
       vendored: 'openapi/chat-v1.yaml',
       urlVariable: 'CHAT_API_SPEC_URL',
+      pages: pages('chat-v1', 'chat-api', 'ACCESS_TOKEN', mockUrl('chat')),
       reference: {
         route: '/api/chat',
         title: 'Chat API reference',

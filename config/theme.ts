@@ -1,5 +1,6 @@
 import type { ThemeConfig } from '@docusaurus/preset-classic';
 import { announcementBar } from './announcement';
+import { codeTheme } from './codeTheme';
 import { footer } from './footer';
 import { navbar } from './navbar';
 
@@ -12,6 +13,6 @@ export const themeConfig = {
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   // Spec §2: the chosen docs version is kept in local storage.
   docs: { sidebar: { hideable: false, autoCollapseCategories: false }, versionPersistence: 'localStorage' },
-  prism: { additionalLanguages: ['bash'] },
+  prism: { theme: codeTheme, darkTheme: codeTheme, additionalLanguages: ['bash', 'csharp'] },
   metadata: [{ name: 'theme-color', content: '#1b1b1d' }],
 } satisfies ThemeConfig;

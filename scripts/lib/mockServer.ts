@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { waitUntilAnswering } from './process';
 
-/** Documented ports of `npm run mock`; the explorer's "Local mock" server points at them. */
-export const mockPorts = { data: 4010, chat: 4011 } as const;
+import { mockPorts } from '../../config/mock';
+
+export { mockPorts };
 
 export type MockApi = keyof typeof mockPorts;
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { validatePluginOptions } from './lib/options';
+import { referencePages, writeReferencePages } from './lib/pages';
 import { prefixedConsole, runPipeline } from './lib/pipeline';
 
 /** What pages learn of each resolved document through `usePluginData('openapi-source')`. */
@@ -43,6 +44,15 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
     env: process.env,
     logger: prefixedConsole,
   });
+  // The pages must exist before the docs plugins read their folders, which happens after every plugin is created.
+  for (const api of options.apis) {
+    const result = resolved.find((candidate) => candidate.id === api.id);
+    if (!api.pages || !result) continue;
+    const { sidebarFile, ...pagesOptions } = api.pages;
+    const pages = referencePages(result.document, api.id, pagesOptions);
+    await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
+    prefixedConsole.info(`${api.id}: wrote ${pages.files.length} reference pages to ${pagesOptions.dir}`);
+  }
   const data: OpenApiSourceData = {
     apis: resolved.map((result) => {
       const info = (result.document.info ?? {}) as { title?: string; version?: string };
@@ -75,11 +85,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
         });
       }
     },
-    configureWebpack: (_config, isServer, utils) => ({
-      plugins: isServer
-        ? // Redoc's Prism language files use a global Prism, which Prism sets in a browser but not in the server bundle.
-          [new utils.currentBundler.instance.ProvidePlugin({ Prism: 'prismjs' })]
-        : [],
+    configureWebpack: (_config, isServer) => ({
       resolve: {
         alias: {
           // The server renders Redoc to static HTML; the client reads that HTML back instead of rendering it again.
@@ -94,6 +100,11 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
           {
             test: /[\\/]redoc[\\/]bundles[\\/][^\\/]+\.js$/,
             use: [require.resolve('./lib/redocNoRemoteLogoLoader.cjs')],
+          },
+          {
+            test: /[\\/]prismjs[\\/]components[\\/][^\\/]+\.js$/,
+            issuer: /[\\/]redoc[\\/]bundles[\\/]/,
+            use: [require.resolve('./lib/redocPrismLoader.cjs')],
           },
         ],
       },

@@ -1,3 +1,4 @@
+import type { PagesOptions } from './pages';
 import type { ApiConfig } from './pipeline';
 
 /** A single-page Redoc reference of one API's resolved document. */
@@ -14,6 +15,8 @@ export interface ReferenceOptions {
 
 export interface ApiOptions extends ApiConfig {
   reference?: ReferenceOptions;
+  /** One page per operation and per schema, in a docs instance, with a sidebar file that instance reads. */
+  pages?: PagesOptions & { sidebarFile: string };
 }
 
 export interface PluginOptions {
@@ -59,6 +62,23 @@ export function validatePluginOptions(raw: unknown): PluginOptions {
       const runtime = reference.runtimeSpecUrl;
       if (runtime !== undefined && !/^(\/|https?:\/\/)/.test(runtime))
         fail(`apis[${index}].reference.runtimeSpecUrl must be a site path or an http(s) URL, got ${runtime}`);
+    }
+    const pages = api.pages;
+    if (pages !== undefined) {
+      for (const key of [
+        'dir',
+        'docIdPrefix',
+        'slugBase',
+        'linkBase',
+        'credentialVariable',
+        'mockUrl',
+        'sidebarFile',
+      ] as const) {
+        if (typeof pages[key] !== 'string' || pages[key] === '')
+          fail(`apis[${index}].pages.${key} must be a non-empty string`);
+      }
+      if (!pages.slugBase.startsWith('/')) fail(`apis[${index}].pages.slugBase must start with /`);
+      if (!/^https?:\/\//.test(pages.mockUrl)) fail(`apis[${index}].pages.mockUrl must be an http(s) URL`);
     }
   }
   return { apis, staticDir: staticDir as string };

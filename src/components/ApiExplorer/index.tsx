@@ -1,0 +1,280 @@
+import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import type { Json } from '@site/src/lib/openapi/document';
+import { buildRequest } from '@site/src/lib/openapi/request';
+import { validateBody, validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
+import type { OperationView } from '@site/src/lib/openapi/view';
+import { readCredential, subscribeToCredentials, writeCredential } from './storage';
+import styles from './styles.module.css';
+
+export interface ExplorerServer {
+  label: string;
+  url: string;
+}
+
+interface Props {
+  operation: OperationView;
+  servers: ExplorerServer[];
+}
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'invalid'; problems: ValidationProblem[] }
+  | { kind: 'sending'; url: string }
+  | {
+      kind: 'response';
+      url: string;
+      status: number;
+      statusText: string;
+      millis: number;
+      contentType: string;
+      body: string;
+    }
+  | { kind: 'error'; url: string; message: string };
+
+const timeoutMillis = 30_000;
+
+function optionText(value: Json): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function initialInputs(operation: OperationView): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    const example = parameter.example;
+    if (example === undefined || !(parameter.required || parameter.in === 'path')) continue;
+    inputs[parameter.name] = Array.isArray(example) ? example.map(optionText).join(',') : optionText(example);
+  }
+  return inputs;
+}
+
+function pretty(text: string, contentType: string): string {
+  if (!contentType.includes('json')) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends one operation to the server the reader picks. The credential lives in sessionStorage only and goes in the
+ * Authorization header of requests to that server, nowhere else; the document's limits are checked before sending.
+ */
+export default function ApiExplorer({ operation, servers }: Props): ReactNode {
+  const id = useId();
+  const [serverUrl, setServerUrl] = useState(servers[0]?.url ?? '');
+  // The server renders no credential; the browser reads the tab's stored one once hydrated.
+  const credential = useSyncExternalStore(
+    subscribeToCredentials,
+    () => readCredential(window.sessionStorage, operation.api),
+    () => '',
+  );
+  const [inputs, setInputs] = useState(() => initialInputs(operation));
+  const media = operation.requestBody?.contents ?? [];
+  const [contentType, setContentType] = useState(media[0]?.contentType ?? '');
+  const chosenMedia = media.find((candidate) => candidate.contentType === contentType);
+  const [bodyText, setBodyText] = useState(() =>
+    media[0]?.example !== undefined ? JSON.stringify(media[0].example, null, 2) : '',
+  );
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const security = operation.security[0];
+
+  const updateCredential = (value: string) => writeCredential(window.sessionStorage, operation.api, value);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const parameters = validateParameters(operation.parameters, inputs);
+    const body = operation.requestBody
+      ? validateBody(chosenMedia, bodyText, operation.requestBody.required)
+      : { problems: [] as ValidationProblem[], value: undefined };
+    const problems = [...parameters.problems, ...body.problems];
+    if (!servers.some((server) => server.url === serverUrl)) {
+      problems.push({ field: 'server', message: 'choose one of the listed servers' });
+    }
+    if (problems.length > 0) {
+      setOutcome({ kind: 'invalid', problems });
+      return;
+    }
+    const request = buildRequest(operation, {
+      serverUrl,
+      values: parameters.values,
+      credential: security && credential !== '' ? credential : undefined,
+      body: body.value !== undefined ? { contentType, value: body.value } : undefined,
+    });
+    setOutcome({ kind: 'sending', url: request.url });
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => controller.abort(), timeoutMillis);
+    const started = performance.now();
+    try {
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        // The credential travels in the header only; no cookies, no referrer to a third-party server.
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      setOutcome({
+        kind: 'response',
+        url: request.url,
+        status: response.status,
+        statusText: response.statusText,
+        millis: Math.round(performance.now() - started),
+        contentType: type,
+        body: pretty(text, type),
+      });
+    } catch (error) {
+      const reason = controller.signal.aborted
+        ? `no answer within ${timeoutMillis / 1000} s`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      setOutcome({ kind: 'error', url: request.url, message: reason });
+    } finally {
+      window.clearTimeout(timer);
+    }
+  };
+
+  return (
+    <form className={styles.explorer} onSubmit={(event) => void send(event)} noValidate aria-label="Request explorer">
+      <div className={styles.row}>
+        <label htmlFor={`${id}-server`}>Server</label>
+        <select id={`${id}-server`} value={serverUrl} onChange={(event) => setServerUrl(event.target.value)}>
+          {servers.map((server) => (
+            <option key={server.url} value={server.url}>
+              {server.label}: {server.url}
+            </option>
+          ))}
+        </select>
+      </div>
+      {security && (
+        <div className={styles.row}>
+          <label htmlFor={`${id}-credential`}>{security.credential}</label>
+          <input
+            id={`${id}-credential`}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={credential}
+            placeholder={`Your ${security.credential}, kept in this tab only`}
+            onChange={(event) => updateCredential(event.target.value)}
+          />
+        </div>
+      )}
+      {operation.parameters.map((parameter) => {
+        const inputId = `${id}-${parameter.in}-${parameter.name}`;
+        const value = inputs[parameter.name] ?? '';
+        const set = (next: string) => setInputs((current) => ({ ...current, [parameter.name]: next }));
+        const hint = [
+          parameter.type,
+          parameter.minimum !== undefined ? `min ${parameter.minimum}` : '',
+          parameter.maximum !== undefined ? `max ${parameter.maximum}` : '',
+          parameter.default !== undefined ? `default ${JSON.stringify(parameter.default)}` : '',
+          parameter.baseType === 'array' ? 'comma-separated' : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        return (
+          <div className={styles.row} key={inputId}>
+            <label htmlFor={inputId}>
+              <code>{parameter.name}</code>
+              {parameter.required && <span className={styles.required}> required</span>}
+              <span className={styles.hint}> {hint}</span>
+            </label>
+            {parameter.enum ? (
+              <select id={inputId} name={parameter.name} value={value} onChange={(event) => set(event.target.value)}>
+                <option value="">{parameter.required ? 'Choose…' : '(not sent)'}</option>
+                {parameter.enum.map((option) => (
+                  <option key={optionText(option)} value={optionText(option)}>
+                    {optionText(option)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={inputId}
+                name={parameter.name}
+                type="text"
+                inputMode={parameter.baseType === 'integer' || parameter.baseType === 'number' ? 'numeric' : undefined}
+                value={value}
+                onChange={(event) => set(event.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
+      {operation.requestBody && (
+        <>
+          {media.length > 1 && (
+            <div className={styles.row}>
+              <label htmlFor={`${id}-content-type`}>Body content type</label>
+              <select
+                id={`${id}-content-type`}
+                value={contentType}
+                onChange={(event) => setContentType(event.target.value)}
+              >
+                {media.map((candidate) => (
+                  <option key={candidate.contentType} value={candidate.contentType}>
+                    {candidate.contentType}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className={styles.row}>
+            <label htmlFor={`${id}-body`}>
+              Request body (JSON{media.length > 1 ? '; sent in the chosen content type' : ''})
+            </label>
+            <textarea
+              id={`${id}-body`}
+              rows={6}
+              value={bodyText}
+              onChange={(event) => setBodyText(event.target.value)}
+            />
+          </div>
+        </>
+      )}
+      <button type="submit" className="button button--primary" disabled={outcome.kind === 'sending'}>
+        Send request
+      </button>
+      {outcome.kind === 'invalid' && (
+        <div className="alert alert--danger" role="alert">
+          <p>The request was not sent:</p>
+          <ul>
+            {outcome.problems.map((problem) => (
+              <li key={`${problem.field}:${problem.message}`}>{problem.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {outcome.kind === 'sending' && <p role="status">Sending to {outcome.url}…</p>}
+      {outcome.kind === 'error' && (
+        <div className="alert alert--danger" role="alert">
+          <p>
+            The request to <code>{outcome.url}</code> got no response: {outcome.message}. A local mock must be running (
+            <code>npm run mock</code>); another server must allow requests from this site (CORS).
+          </p>
+        </div>
+      )}
+      {outcome.kind === 'response' && (
+        <div className={styles.response} aria-live="polite">
+          <p role="status">
+            <strong>
+              {outcome.status} {outcome.statusText}
+            </strong>{' '}
+            from <code>{outcome.url}</code> in {outcome.millis} ms
+          </p>
+          {outcome.body !== '' && (
+            <CodeBlock language={outcome.contentType.includes('json') ? 'json' : 'text'} title="Response body">
+              {outcome.body}
+            </CodeBlock>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

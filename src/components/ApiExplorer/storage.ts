@@ -1,0 +1,38 @@
+/**
+ * Where the explorer keeps a credential: sessionStorage only, so it is gone when the tab closes and never shared
+ * with other tabs or written to disk for good. One key per API, since each has its own kind of credential.
+ */
+export function credentialKey(api: string): string {
+  return `arena-explorer:${api}:credential`;
+}
+
+export function readCredential(storage: Pick<Storage, 'getItem'> | undefined, api: string): string {
+  try {
+    return storage?.getItem(credentialKey(api)) ?? '';
+  } catch {
+    // Storage can be disabled by the browser; the explorer then simply starts empty.
+    return '';
+  }
+}
+
+const listeners = new Set<() => void>();
+
+/** For `useSyncExternalStore`: every explorer on the page sees a credential as soon as one of them writes it. */
+export function subscribeToCredentials(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function writeCredential(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  api: string,
+  value: string,
+): void {
+  try {
+    if (value === '') storage?.removeItem(credentialKey(api));
+    else storage?.setItem(credentialKey(api), value);
+  } catch {
+    // Nothing is kept when storage is unavailable.
+  }
+  listeners.forEach((listener) => listener());
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import type { OperationView } from '@site/src/lib/openapi/view';
+import Markdown from './Markdown';
+import styles from './styles.module.css';
+
+/** Method, path, server and credential of an operation: what a reader needs to call it. */
+export default function OperationSummary({ operation }: { operation: OperationView }): ReactNode {
+  const server = operation.servers[0];
+  return (
+    <div className={styles.summary}>
+      <p className={styles.endpoint}>
+        <span className={`${styles.method} ${styles[`method_${operation.method}`] ?? ''}`}>
+          {operation.method.toUpperCase()}
+        </span>{' '}
+        <code className={styles.path}>{operation.path}</code>
+      </p>
+      {operation.deprecated && (
+        <div className="alert alert--warning" role="note">
+          This call is deprecated: it still answers, but new integrations should not use it.
+        </div>
+      )}
+      <Markdown text={operation.description} />
+      <ul className={styles.facts}>
+        {server && (
+          <li>
+            Server: <code>{server.url}</code>
+            {server.description ? ` (${server.description})` : ''}
+          </li>
+        )}
+        {operation.security.map((security) => (
+          <li key={security.name}>
+            Authentication: an {security.credential} in the <code>Authorization</code> header, as{' '}
+            <code>Bearer &lt;{security.credential.toLowerCase()}&gt;</code>.{' '}
+            {security.credential === 'API key' ? (
+              <Link to="/getting-started/authentication/api-keys">How to get an API key</Link>
+            ) : (
+              <Link to="/getting-started/authentication/oauth2">How to get an access token</Link>
+            )}
+          </li>
+        ))}
+        {operation.security.length === 0 && <li>Authentication: none.</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import type { SchemaView } from '@site/src/lib/openapi/view';
+import styles from './styles.module.css';
+
+export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkBase: string }): ReactNode {
+  if (schema.usedBy.length === 0) {
+    return (
+      <p>No call of this API returns or takes this shape directly; it is published as part of the API&apos;s model.</p>
+    );
+  }
+  return (
+    <ul>
+      {schema.usedBy.map((use) => (
+        <li key={use.slug}>
+          <Link to={`${linkBase}/${use.slug}`}>
+            <span className={styles.methodInline}>{use.method.toUpperCase()}</span> <code>{use.path}</code>
+          </Link>{' '}
+          {use.summary}
+        </li>
+      ))}
+    </ul>
+  );
+}

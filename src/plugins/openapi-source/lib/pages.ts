@@ -1,0 +1,238 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
+import { codeSamples } from '../../../lib/openapi/samples';
+import { operationViews, schemaViews, type OperationView, type SchemaView } from '../../../lib/openapi/view';
+import { parseBlocks, plainText } from '../../../lib/markdown/inline';
+
+/** Where one API's generated reference pages go, and what they link to. */
+export interface PagesOptions {
+  /** Folder of the generated MDX files, relative to the site; it is replaced as a whole at every build. */
+  dir: string;
+  /** Doc id prefix of that folder inside its docs instance: `data-api/reference`. */
+  docIdPrefix: string;
+  /** Route of the API's folder, without the docs instance's base: `/data-api`. */
+  slugBase: string;
+  /** Route the links between pages start from: `/docs/data-api`. */
+  linkBase: string;
+  /** Environment variable the code samples read the credential from. */
+  credentialVariable: string;
+  /** The explorer's local mock server for this API. */
+  mockUrl: string;
+}
+
+export interface SidebarDoc {
+  type: 'doc';
+  id: string;
+  label: string;
+  className?: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  collapsed: boolean;
+  items: SidebarDoc[];
+}
+
+export interface GeneratedPages {
+  files: { name: string; content: string }[];
+  sidebar: SidebarCategory[];
+}
+
+/** A front matter value: JSON's double-quoted strings are valid YAML, so no value can break out of its line. */
+function yamlString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** Data for a page, as an MDX export. JSON is valid JavaScript, so document text stays data and never becomes MDX. */
+function exportConst(name: string, value: unknown): string {
+  return `export const ${name} = ${JSON.stringify(value)};`;
+}
+
+function firstSentence(text: string): string {
+  const [first] = parseBlocks(text);
+  const plain = first?.kind === 'paragraph' ? plainText(first.children) : '';
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(plain)?.[1] ?? plain;
+  return sentence.slice(0, 200);
+}
+
+/** Response status keys are digits, `default` or ranges like `4XX`; anything else is not put in a heading. */
+function headingSafe(status: string): string {
+  return /^([1-5][0-9X]{2}|default)$/i.test(status) ? status : 'other';
+}
+
+export function operationPage(view: OperationView, options: PagesOptions): string {
+  const servers = [
+    ...view.servers.map((server) => ({ label: server.description || 'Server', url: server.url })),
+    { label: 'Local mock', url: options.mockUrl },
+  ];
+  const samples = codeSamples(view, {
+    serverUrl: view.servers[0]?.url ?? options.mockUrl,
+    credentialVariable: options.credentialVariable,
+  });
+  const lines = [
+    '---',
+    `id: ${view.slug}`,
+    `title: ${yamlString(view.summary)}`,
+    `sidebar_label: ${yamlString(view.summary)}`,
+    `description: ${yamlString(firstSentence(view.description) || `${view.method.toUpperCase()} ${view.path}`)}`,
+    `slug: ${options.slugBase}/${view.slug}`,
+    `keywords: ${JSON.stringify([view.operationId, view.path, ...view.parameters.map((parameter) => parameter.name)])}`,
+    '---',
+    '',
+    "import { CodeSamples, OperationSummary, ParameterTable, RequestBody, Response } from '@site/src/components/ApiReference';",
+    "import ApiExplorer from '@site/src/components/ApiExplorer';",
+    '',
+    exportConst('operation', view),
+    '',
+    exportConst('samples', samples),
+    '',
+    exportConst('servers', servers),
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    '<OperationSummary operation={operation} />',
+    '',
+    '## Parameters',
+    '',
+    '<ParameterTable parameters={operation.parameters} />',
+    '',
+  ];
+  if (view.requestBody) {
+    lines.push('## Request body', '', '<RequestBody body={operation.requestBody} linkBase={linkBase} />', '');
+  }
+  lines.push('## Responses', '');
+  view.responses.forEach((response, index) => {
+    lines.push(
+      `### ${headingSafe(response.status)}`,
+      '',
+      `<Response response={operation.responses[${index}]} linkBase={linkBase} />`,
+      '',
+    );
+  });
+  lines.push(
+    '## Code samples',
+    '',
+    '<CodeSamples samples={samples} />',
+    '',
+    '## Try it',
+    '',
+    'Send this request to the production server with your own credential, or to the local mock server',
+    '(`npm run mock` in a clone of the portal) with any credential. Limits are checked before anything is sent.',
+    '',
+    '<ApiExplorer operation={operation} servers={servers} />',
+    '',
+  );
+  return lines.join('\n');
+}
+
+export function schemaPage(view: SchemaView, options: PagesOptions): string {
+  const lines = [
+    '---',
+    // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
+    `id: ${view.slug.split('/').pop() ?? view.slug}`,
+    `title: ${yamlString(view.name)}`,
+    `sidebar_label: ${yamlString(view.name)}`,
+    `description: ${yamlString(firstSentence(view.description) || `The ${view.name} schema.`)}`,
+    `slug: ${options.slugBase}/${view.slug}`,
+    `keywords: ${JSON.stringify([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')])}`,
+    '---',
+    '',
+    "import { JsonExample, Markdown, SchemaFields, UsedBy } from '@site/src/components/ApiReference';",
+    '',
+    exportConst('schema', view),
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    '<Markdown text={schema.description} />',
+    '',
+    '## Fields',
+    '',
+    '<SchemaFields node={schema.root} linkBase={linkBase} />',
+    '',
+  ];
+  if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
+  lines.push('## Used by', '', '<UsedBy schema={schema} linkBase={linkBase} />', '');
+  return lines.join('\n');
+}
+
+/** The operation and schema pages of one API and its sidebar: operations grouped by tag, then the schemas. */
+export function referencePages(document: JsonObject, api: string, options: PagesOptions): GeneratedPages {
+  const operations = operationViews(document, api);
+  const schemas = schemaViews(document, api);
+  const docId = (slug: string) => `${options.docIdPrefix}/${slug}`;
+  const declaredTags = Array.isArray(document.tags)
+    ? document.tags.map((tag) => (isObject(tag) ? text(tag.name) : ''))
+    : [];
+  const tagOrder = [...new Set([...declaredTags, ...operations.flatMap((view) => view.tags)])].filter(Boolean);
+  const categories: SidebarCategory[] = tagOrder.map((tag) => ({
+    type: 'category',
+    label: tag,
+    collapsed: true,
+    items: operations
+      .filter((view) => view.tags[0] === tag)
+      .map((view) => ({
+        type: 'doc',
+        id: docId(view.slug),
+        label: view.summary,
+        className: `api-method api-method--${view.method}`,
+      })),
+  }));
+  const untagged = operations.filter((view) => view.tags.length === 0);
+  if (untagged.length > 0) {
+    categories.push({
+      type: 'category',
+      label: 'Other calls',
+      collapsed: true,
+      items: untagged.map((view) => ({
+        type: 'doc',
+        id: docId(view.slug),
+        label: view.summary,
+        className: `api-method api-method--${view.method}`,
+      })),
+    });
+  }
+  const sidebar = categories.filter((category) => category.items.length > 0);
+  if (schemas.length > 0) {
+    sidebar.push({
+      type: 'category',
+      label: 'Schemas',
+      collapsed: true,
+      items: schemas.map((view) => ({ type: 'doc', id: docId(view.slug), label: view.name })),
+    });
+  }
+  return {
+    files: [
+      ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(view, options) })),
+      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(view, options) })),
+    ],
+    sidebar,
+  };
+}
+
+/**
+ * Replaces the generated folder as a whole: the pages are written to a sibling folder that then takes its place, so
+ * a failure leaves the previous pages, and no page of an operation that is gone survives.
+ */
+export async function writeReferencePages(
+  siteDir: string,
+  pages: GeneratedPages,
+  options: PagesOptions,
+  sidebarFile: string,
+): Promise<void> {
+  const target = path.resolve(siteDir, options.dir);
+  const staging = `${target}.tmp-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  for (const file of pages.files) {
+    const filePath = path.join(staging, file.name);
+    await mkdir(path.dirname(filePath), { recursive: true });
+    await writeFile(filePath, file.content);
+  }
+  await rm(target, { recursive: true, force: true });
+  await rename(staging, target);
+  const sidebarPath = path.resolve(siteDir, sidebarFile);
+  await mkdir(path.dirname(sidebarPath), { recursive: true });
+  await writeFile(`${sidebarPath}.tmp`, JSON.stringify(pages.sidebar, null, 2));
+  await rename(`${sidebarPath}.tmp`, sidebarPath);
+}
