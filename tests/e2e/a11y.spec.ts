@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, gotoHydrated, test } from './support/fixtures';
-import { specRoutes } from './support/routes';
+import { referenceSampleRoutes, specRoutes } from './support/routes';
 
 /** WCAG 2.2 AA on every route, dark theme included: the default Docusaurus colours would fail contrast here. */
-for (const route of specRoutes) {
+for (const route of [...specRoutes, ...referenceSampleRoutes]) {
   test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    // The single-page references hold every operation of their API in one document; axe needs longer there.
+    if (route.startsWith('/api/')) test.setTimeout(120_000);
     await gotoHydrated(page, route);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

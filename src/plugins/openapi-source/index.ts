@@ -20,6 +20,9 @@ export interface OpenApiSourceData {
   apis: ResolvedApiSummary[];
 }
 
+/** The code of the generated reference pages: their components and the view and request functions they use. */
+const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/](openapi|markdown))[\\/]/;
+
 const componentDir = path.resolve(__dirname, '../../components/RedocReference');
 
 function downloadsOf(id: string): { json: string; yaml: string } {
@@ -86,6 +89,25 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
       }
     },
     configureWebpack: (_config, isServer) => ({
+      // Docusaurus puts every module that half the pages use into a `common` chunk that every page loads. The
+      // generated reference pages are most of the site's pages, so their components would ride along on every
+      // guide; they get a chunk of their own, loaded by the reference pages only.
+      optimization: isServer
+        ? {}
+        : {
+            splitChunks: {
+              cacheGroups: {
+                apiReference: {
+                  test: apiReferenceModules,
+                  name: 'api-reference',
+                  chunks: 'async',
+                  minChunks: 2,
+                  priority: 45,
+                  enforce: true,
+                },
+              },
+            },
+          },
       resolve: {
         alias: {
           // The server renders Redoc to static HTML; the client reads that HTML back instead of rendering it again.

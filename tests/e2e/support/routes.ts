@@ -40,3 +40,12 @@ export const specRoutes: readonly string[] = [
 
 /** A representative guide page, for checks that need one page of a kind. */
 export const guideRoute = '/getting-started/Guides/chat-bots';
+
+/** Generated reference pages of each kind: operations with and without a request body, and schemas. */
+export const referenceSampleRoutes: readonly string[] = [
+  '/docs/data-api/get-championship',
+  '/docs/data-api/get-player-history',
+  '/docs/data-api/schemas/championship',
+  '/docs/chat-api/post-room-message',
+  '/docs/chat-api/schemas/room',
+];

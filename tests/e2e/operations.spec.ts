@@ -1,0 +1,180 @@
+import type { Request } from '@playwright/test';
+import { mockUrl } from '../../config/mock';
+import { startMock, type MockServer } from '../../scripts/lib/mockServer';
+import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
+import { sampleLanguages } from '../../src/lib/openapi/samples';
+import { operationViews } from '../../src/lib/openapi/view';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { builtDocument } from './support/openapi';
+
+/** The generated reference pages under /docs: one per operation and per schema, and the request explorer. */
+
+const apis = [
+  { id: 'data-v4', folder: 'data-api', document: builtDocument('data-v4') },
+  { id: 'chat-v1', folder: 'chat-api', document: builtDocument('chat-v1') },
+] as const;
+
+test('there are as many operation pages as operations in the documents, each answering with its call', async ({
+  request,
+}) => {
+  let pages = 0;
+  for (const api of apis) {
+    for (const view of operationViews(api.document, api.id)) {
+      const response = await request.get(`/docs/${api.folder}/${view.slug}`);
+      expect(response.status(), view.slug).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(view.path);
+      pages += 1;
+    }
+  }
+  expect(pages).toBe(apis.reduce((sum, api) => sum + listOperations(api.document).length, 0));
+});
+
+test('the sidebar lists every operation of an API, grouped by its tags', async ({ page }) => {
+  const data = apis[0];
+  await gotoHydrated(page, `/docs/${data.folder}/${operationViews(data.document, data.id)[0].slug}`);
+  const tags = (data.document.tags as { name: string }[]).map((tag) => tag.name);
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  for (const tag of tags) {
+    const category = sidebar.locator('.menu__list-item-collapsible', { hasText: new RegExp(`^${tag}$`) });
+    await expect(category.first()).toBeVisible();
+    if ((await category.first().getAttribute('aria-expanded')) !== 'true')
+      await category.first().locator('a, button').first().click();
+  }
+  // Collapsed categories render no items: the other API's calls are not counted.
+  await expect(sidebar.locator('.api-method')).toHaveCount(listOperations(data.document).length);
+});
+
+test('an operation page shows each parameter with its minimum, maximum and default exactly as the document', async ({
+  page,
+}) => {
+  const data = apis[0];
+  const view = operationViews(data.document, data.id).find(
+    (candidate) => candidate.path === '/players/{player_id}/history',
+  );
+  if (!view) throw new Error('the Data API document has no player history call');
+  await gotoHydrated(page, `/docs/${data.folder}/${view.slug}`);
+  await expect(page.locator('code').filter({ hasText: view.path }).first()).toBeVisible();
+  for (const parameter of view.parameters) {
+    const row = page.locator(`tr[data-parameter="${parameter.name}"]`);
+    await expect(row).toBeVisible();
+    for (const [label, value] of [
+      ['minimum', parameter.minimum],
+      ['maximum', parameter.maximum],
+      ['default', parameter.default],
+    ] as const) {
+      const constraint = row.locator(`[data-constraint="${label}"] dd`);
+      if (value === undefined) await expect(constraint).toHaveCount(0);
+      else await expect(constraint).toHaveText(typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    await expect(row.getByText('required', { exact: true })).toHaveCount(parameter.required ? 1 : 0);
+  }
+});
+
+test('entities no operation returns have schema pages too', async ({ page }) => {
+  const schemas = (builtDocument('data-v4').components as JsonObject).schemas as JsonObject;
+  for (const name of ['Item', 'Order', 'Placement', 'SpacePlayer']) {
+    await gotoHydrated(page, `/docs/data-api/schemas/${name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const properties = Object.keys(((schemas[name] as JsonObject).properties as JsonObject | undefined) ?? {});
+    for (const property of properties.slice(0, 5)) {
+      await expect(page.locator(`li[data-field="${property}"]`).first()).toBeVisible();
+    }
+  }
+});
+
+test('the chosen code sample language is remembered across pages', async ({ page }) => {
+  const [first, second] = operationViews(apis[0].document, apis[0].id);
+  await gotoHydrated(page, `/docs/data-api/${first.slug}`);
+  const python = sampleLanguages.find((language) => language.id === 'python')?.label ?? 'Python';
+  await page.getByRole('tab', { name: python, exact: true }).click();
+  await gotoHydrated(page, `/docs/data-api/${second.slug}`);
+  await expect(page.getByRole('tab', { name: python, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[role="tabpanel"]:not([hidden]) code').first()).toContainText('urllib.request');
+});
+
+test.describe('the request explorer', () => {
+  test.describe.configure({ mode: 'serial' });
+  let dataMock: MockServer;
+  let chatMock: MockServer;
+  test.beforeAll(async () => {
+    const port = (url: string) => Number(new URL(url).port);
+    [dataMock, chatMock] = await Promise.all([
+      startMock('data', port(mockUrl('data'))),
+      startMock('chat', port(mockUrl('chat'))),
+    ]);
+  });
+  test.afterAll(async () => {
+    await Promise.all([dataMock?.stop(), chatMock?.stop()]);
+  });
+
+  const key = 'explorer-test-key-7f3a';
+
+  test('sends the request to the local mock and shows its 200 response; the key stays in sessionStorage', async ({
+    page,
+  }) => {
+    const sent: Request[] = [];
+    const consoleText: string[] = [];
+    page.on('request', (request) => sent.push(request));
+    page.on('console', (message) => consoleText.push(message.text()));
+    await gotoHydrated(page, '/docs/data-api/get-games');
+    const explorer = page.getByRole('form', { name: 'Request explorer' });
+    await explorer.getByLabel('Server').selectOption(mockUrl('data'));
+    await explorer.getByLabel('API key').fill(key);
+    await explorer.getByLabel(/^limit/).fill('2');
+    await explorer.getByRole('button', { name: 'Send request' }).click();
+    await expect(explorer.getByRole('status')).toContainText('200');
+    await expect(explorer).toContainText(`${mockUrl('data')}/games?limit=2`);
+    await expect(explorer.locator('pre')).toContainText('"items"');
+
+    const withKey = sent.filter((request) => request.headers().authorization === `Bearer ${key}`);
+    expect(withKey.map((request) => new URL(request.url()).origin)).toEqual([mockUrl('data')]);
+    const pageOrigin = new URL(page.url()).origin;
+    for (const request of sent.filter((candidate) => new URL(candidate.url()).origin === pageOrigin)) {
+      expect(request.headers().authorization).toBeUndefined();
+    }
+    const storage = await page.evaluate(() => ({
+      session: JSON.stringify({ ...sessionStorage }),
+      local: JSON.stringify({ ...localStorage }),
+      cookies: document.cookie,
+    }));
+    expect(storage.session).toContain(key);
+    expect(storage.local).not.toContain(key);
+    expect(storage.cookies).not.toContain(key);
+    expect(consoleText.join('\n')).not.toContain(key);
+
+    // The key is kept for the tab: another operation page of the same API has it already.
+    await gotoHydrated(page, '/docs/data-api/get-championships');
+    await expect(page.getByRole('form', { name: 'Request explorer' }).getByLabel('API key')).toHaveValue(key);
+  });
+
+  test('a limit over its maximum shows the validation message and sends nothing', async ({ page }) => {
+    const data = apis[0];
+    const view = operationViews(data.document, data.id).find((candidate) => candidate.slug === 'get-games');
+    const maximum = view?.parameters.find((parameter) => parameter.name === 'limit')?.maximum;
+    expect(maximum).toBeDefined();
+    const toMock: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(mockUrl('data'))) toMock.push(request.url());
+    });
+    await gotoHydrated(page, '/docs/data-api/get-games');
+    const explorer = page.getByRole('form', { name: 'Request explorer' });
+    await explorer.getByLabel('Server').selectOption(mockUrl('data'));
+    await explorer.getByLabel(/^limit/).fill(String((maximum ?? 0) + 400));
+    await explorer.getByRole('button', { name: 'Send request' }).click();
+    await expect(explorer.getByRole('alert')).toContainText(
+      `limit must be at most ${maximum}, got ${(maximum ?? 0) + 400}`,
+    );
+    expect(toMock).toEqual([]);
+  });
+
+  test('posts a chat message as JSON to the Chat API mock', async ({ page }) => {
+    await gotoHydrated(page, '/docs/chat-api/post-room-message');
+    const explorer = page.getByRole('form', { name: 'Request explorer' });
+    await explorer.getByLabel('Server').selectOption(mockUrl('chat'));
+    await explorer.getByLabel('OAuth2 access token').fill('chat-test-token');
+    await explorer.getByRole('button', { name: 'Send request' }).click();
+    await expect(explorer.getByRole('status')).toContainText('200');
+    await expect(explorer.locator('pre')).toContainText('"id"');
+  });
+});
