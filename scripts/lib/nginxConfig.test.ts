@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
+import { connectSourcesFor, contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
 
 describe('inlineScriptHashes', () => {
   test('hashes executable inline scripts only', () => {
@@ -61,5 +61,20 @@ describe('renderNginxConfig', () => {
 
   test('refuses to leave a placeholder unfilled', () => {
     expect(() => renderNginxConfig({ ...base, template: 'listen {{LISTEN}}; {{NEW_THING}}' })).toThrow('{{NEW_THING}}');
+  });
+});
+
+describe('connectSourcesFor', () => {
+  test('lists the origins of every server and extra URL once, and nothing that is not http(s)', () => {
+    const documents = [
+      { servers: [{ url: 'https://open.arena.example/data/v4' }, { url: '/relative' }] },
+      { servers: [{ url: 'https://open.arena.example/chat/v1' }, { url: "javascript:alert('x')" }] },
+      { openapi: '3.1.0' },
+    ];
+    expect(connectSourcesFor(documents, ['http://127.0.0.1:4010', 'http://127.0.0.1:4011/x', 'not a url'])).toEqual([
+      'http://127.0.0.1:4010',
+      'http://127.0.0.1:4011',
+      'https://open.arena.example',
+    ]);
   });
 });

@@ -51,6 +51,33 @@ export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: Csp
   ].join('; ');
 }
 
+/**
+ * The origins the site's scripts call besides its own: every server of the published OpenAPI documents and the local
+ * mock servers (the request explorer sends there), and the Data API reference's runtime document when it is remote.
+ */
+export function connectSourcesFor(documents: readonly unknown[], extraUrls: readonly string[]): string[] {
+  const urls = [...extraUrls];
+  for (const document of documents) {
+    const servers = (document as { servers?: unknown }).servers;
+    if (!Array.isArray(servers)) continue;
+    for (const server of servers) {
+      const url = (server as { url?: unknown }).url;
+      if (typeof url === 'string') urls.push(url);
+    }
+  }
+  const origins = new Set<string>();
+  for (const url of urls) {
+    try {
+      const parsed = new URL(url);
+      // Only http(s) origins; a CSP source cannot carry quotes or spaces, so nothing else can slip in.
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origins.add(parsed.origin);
+    } catch {
+      // Relative URLs (such as the site's own runtime document) are covered by 'self'.
+    }
+  }
+  return [...origins].sort();
+}
+
 export interface RenderOptions {
   template: string;
   securityHeaders: string;

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntilAnswering } from './process';
-import { contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
+import { mockUrl } from '../../config/mock';
+import { connectSourcesFor, contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
 
 const deployDir = path.resolve(__dirname, '../../deploy/nginx');
 const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
@@ -25,6 +26,18 @@ export function buildCsp(root: string, connectSources: readonly string[] = []): 
   return contentSecurityPolicy({ scriptHashes: hashes, connectSources });
 }
 
+/** What the build's pages may call: the documents' servers, the local mocks and a remote runtime document. */
+export function explorerConnectSources(root: string): string[] {
+  const dir = path.join(root, 'openapi');
+  const documents = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as unknown)
+    : [];
+  const runtime = process.env.DATA_API_RUNTIME_SPEC_URL;
+  return connectSourcesFor(documents, [mockUrl('data'), mockUrl('chat'), ...(runtime ? [runtime] : [])]);
+}
+
 export function renderForBuild(options: { root: string; listen: string; prefix: string }): string {
   const hasBrotli = existsSync(brotliModule);
   return renderNginxConfig({
@@ -36,7 +49,7 @@ export function renderForBuild(options: { root: string; listen: string; prefix: 
     root: path.resolve(options.root),
     prefix: options.prefix,
     mimeTypes: '/etc/nginx/mime.types',
-    csp: buildCsp(options.root),
+    csp: buildCsp(options.root, explorerConnectSources(options.root)),
   });
 }
 

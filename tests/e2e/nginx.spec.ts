@@ -1,3 +1,5 @@
+import { mockUrl } from '../../config/mock';
+import { builtDocument } from './support/openapi';
 import { expect, test } from '@playwright/test';
 
 /** The production server's own behaviour (deploy/nginx/), checked over HTTP against real nginx. */
@@ -48,6 +50,17 @@ test.describe('security headers on every kind of response', () => {
       expect(headers.server).toBe('nginx');
     });
   }
+});
+
+test("the CSP lets the request explorer reach the documents' servers and the local mocks, and nothing else", async ({
+  request,
+}) => {
+  const csp = (await request.get('/docs/data-api/get-games')).headers()['content-security-policy'] ?? '';
+  const connect = /connect-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
+  const servers = (['data-v4', 'chat-v1'] as const).flatMap((id) =>
+    (builtDocument(id).servers as { url: string }[]).map((server) => new URL(server.url).origin),
+  );
+  expect(connect.sort()).toEqual(["'self'", ...new Set([...servers, mockUrl('data'), mockUrl('chat')])].sort());
 });
 
 test.describe('caching', () => {
