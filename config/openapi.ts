@@ -25,6 +25,8 @@ function pages(id: string, folder: string, credential: string, mock: string) {
     credentialVariable: `${brand.slug.toUpperCase()}_${credential}`,
     mockUrl: mock,
     sidebarFile: `${generatedSidebarsDir}/${id}.json`,
+    // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
+    factsFile: `.generated/facts/${id}.json`,
   };
 }
 

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
+import { apiFacts } from '../../lib/openapi/facts';
 import { validatePluginOptions } from './lib/options';
 import { referencePages, writeReferencePages } from './lib/pages';
 import { prefixedConsole, runPipeline } from './lib/pipeline';
+import { writeFileAtomic } from './lib/writeAtomic';
 
 /** What pages learn of each resolved document through `usePluginData('openapi-source')`. */
 export interface ResolvedApiSummary {
@@ -51,9 +53,11 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
   for (const api of options.apis) {
     const result = resolved.find((candidate) => candidate.id === api.id);
     if (!api.pages || !result) continue;
-    const { sidebarFile, ...pagesOptions } = api.pages;
+    const { sidebarFile, factsFile, ...pagesOptions } = api.pages;
     const pages = referencePages(result.document, api.id, pagesOptions);
     await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
+    const facts = apiFacts(result.document, api.id, pagesOptions.linkBase);
+    await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));
     prefixedConsole.info(`${api.id}: wrote ${pages.files.length} reference pages to ${pagesOptions.dir}`);
   }
   const data: OpenApiSourceData = {

@@ -16,7 +16,7 @@ export interface ReferenceOptions {
 export interface ApiOptions extends ApiConfig {
   reference?: ReferenceOptions;
   /** One page per operation and per schema, in a docs instance, with a sidebar file that instance reads. */
-  pages?: PagesOptions & { sidebarFile: string };
+  pages?: PagesOptions & { sidebarFile: string; factsFile: string };
 }
 
 export interface PluginOptions {

@@ -4,6 +4,7 @@ import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
 import { codeSamples } from '../../../lib/openapi/samples';
 import { operationViews, schemaViews, type OperationView, type SchemaView } from '../../../lib/openapi/view';
 import { parseBlocks, plainText } from '../../../lib/markdown/inline';
+import { writeFileAtomic } from './writeAtomic';
 
 /** Where one API's generated reference pages go, and what they link to. */
 export interface PagesOptions {
@@ -231,8 +232,5 @@ export async function writeReferencePages(
   }
   await rm(target, { recursive: true, force: true });
   await rename(staging, target);
-  const sidebarPath = path.resolve(siteDir, sidebarFile);
-  await mkdir(path.dirname(sidebarPath), { recursive: true });
-  await writeFile(`${sidebarPath}.tmp`, JSON.stringify(pages.sidebar, null, 2));
-  await rename(`${sidebarPath}.tmp`, sidebarPath);
+  await writeFileAtomic(path.resolve(siteDir, sidebarFile), JSON.stringify(pages.sidebar, null, 2));
 }

@@ -1,0 +1,96 @@
+import { isObject, text, type JsonObject } from './document';
+import { operationViews, type OperationView } from './view';
+
+/**
+ * The figures the hand-written overview pages and guides show about an API: base URL, credential, errors, paging
+ * limits and the list of calls. Read from the resolved document at build time, so no page types a limit by hand.
+ */
+export interface ApiFacts {
+  id: string;
+  title: string;
+  version: string;
+  baseUrl: string;
+  credential: string;
+  securityDescription: string;
+  /** Route of the API's generated pages: `/docs/data-api`. */
+  linkBase: string;
+  operationCount: number;
+  schemaCount: number;
+  /** Every status an operation documents, with the first description given for it. */
+  errors: { status: string; description: string }[];
+  /** Calls that page with `limit`, with its maximum and default and the largest `offset` where there is one. */
+  paging: PagingFact[];
+  operations: { tag: string; calls: CallFact[] }[];
+}
+
+export interface CallFact {
+  slug: string;
+  method: string;
+  path: string;
+  summary: string;
+  deprecated: boolean;
+}
+
+export interface PagingFact extends CallFact {
+  limitMinimum?: number;
+  limitMaximum?: number;
+  limitDefault?: number;
+  offsetMaximum?: number;
+}
+
+function call(view: OperationView): CallFact {
+  return { slug: view.slug, method: view.method, path: view.path, summary: view.summary, deprecated: view.deprecated };
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+export function apiFacts(document: JsonObject, id: string, linkBase: string): ApiFacts {
+  const views = operationViews(document, id);
+  const info = isObject(document.info) ? document.info : {};
+  const first = views[0];
+  const errors = new Map<string, string>();
+  for (const view of views) {
+    for (const response of view.responses) {
+      if (/^[2]/.test(response.status)) continue;
+      if (!errors.has(response.status)) errors.set(response.status, response.description);
+    }
+  }
+  const paging: PagingFact[] = views.flatMap((view) => {
+    const limit = view.parameters.find((parameter) => parameter.name === 'limit' && parameter.in === 'query');
+    if (!limit) return [];
+    const offset = view.parameters.find((parameter) => parameter.name === 'offset' && parameter.in === 'query');
+    return [
+      {
+        ...call(view),
+        limitMinimum: limit.minimum,
+        limitMaximum: limit.maximum,
+        limitDefault: numberOrUndefined(limit.default),
+        offsetMaximum: offset?.maximum,
+      },
+    ];
+  });
+  const tags = [...new Set(views.flatMap((view) => (view.tags.length > 0 ? [view.tags[0]] : ['Other calls'])))];
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  return {
+    id,
+    title: text(info.title),
+    version: text(info.version),
+    baseUrl: first?.servers[0]?.url ?? '',
+    credential: first?.security[0]?.credential ?? '',
+    securityDescription: first?.security[0]?.description ?? '',
+    linkBase,
+    operationCount: views.length,
+    schemaCount: Object.keys(schemas).length,
+    errors: [...errors]
+      .map(([status, description]) => ({ status, description }))
+      .sort((a, b) => a.status.localeCompare(b.status)),
+    paging,
+    operations: tags.map((tag) => ({
+      tag,
+      calls: views.filter((view) => (view.tags[0] ?? 'Other calls') === tag).map(call),
+    })),
+  };
+}
