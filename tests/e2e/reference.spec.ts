@@ -2,7 +2,6 @@ import { listOperations, type JsonObject } from '../../src/lib/openapi/document'
 import { referenceColors, sidebarWidth } from '../../src/components/RedocReference/theme';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
-import { holdRequests } from './support/requests';
 
 /** The single-page references of spec §1 and §2, rendered by Redoc from the resolved documents. */
 
@@ -55,15 +54,20 @@ test.describe('/api/data', () => {
 
   test('shows a spinner while the runtime document loads, then the runtime document', async ({ page }) => {
     const document = runtimeDocument();
-    const held = await holdRequests(page, runtimeDocumentUrl);
-    await page.route(runtimeDocumentUrl, (route) => route.fulfill({ json: document }));
+    // One handler holds the runtime document until the spinner has been seen, then answers with the newer one.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(runtimeDocumentUrl, async (route) => {
+      await released;
+      await route.fulfill({ json: document });
+    });
     await page.goto('/api/data');
     await expect(page.getByRole('status')).toContainText('Loading the latest API document');
     // The build-time reference stays on screen meanwhile.
     await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
-    held.release();
+    release();
     await expect(page.getByRole('status')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('main[data-reference-source="runtime"]')).toBeVisible();
   });
 
@@ -85,14 +89,14 @@ test.describe('/api/data when the runtime document fails', () => {
     );
     await page.goto('/api/data');
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('The latest API document could not be loaded');
+    await expect(alert).toContainText('The latest API document could not be loaded', { timeout: 20_000 });
     await expect(alert).toContainText('HTTP 500');
     // The reader still has the build-time reference, never a blank page.
     await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
     failing = false;
     await alert.getByRole('button', { name: 'Retry', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible({ timeout: 20_000 });
     expect(problems.externalRequests).toEqual([]);
     expect(problems.consoleErrors.filter((message) => !message.includes('500'))).toEqual([]);
   });
@@ -100,7 +104,8 @@ test.describe('/api/data when the runtime document fails', () => {
   test('a runtime document that is not OpenAPI is refused with a clear message', async ({ page, problems }) => {
     await page.route(runtimeDocumentUrl, (route) => route.fulfill({ json: { hello: 'world' } }));
     await page.goto('/api/data');
-    await expect(page.getByRole('alert')).toContainText('is not an OpenAPI 3.0 or 3.1 document');
+    // The live reference renders first, which takes a while on a busy machine.
+    await expect(page.getByRole('alert')).toContainText('is not an OpenAPI 3.0 or 3.1 document', { timeout: 20_000 });
     await expect(page.locator('main[data-reference-source="build"]')).toBeVisible();
     expect(problems).toEqual({ consoleErrors: [], failedRequests: [], externalRequests: [] });
   });

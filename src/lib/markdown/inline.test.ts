@@ -28,7 +28,14 @@ describe('parseInline', () => {
     ]);
   });
 
-  test.each(['javascript:alert(1)', 'data:text/html,x', 'JaVaScRiPt:alert(1)', '//evil.example/x', 'vbscript:x'])(
+  test('shows escaped HTML as the characters it stands for, and code spans as written', () => {
+    expect(parseInline('&lt;script&gt; &amp; &#60;b&#x3e; `&lt;api key&gt;`')).toEqual([
+      { kind: 'text', text: '<script> & <b> ' },
+      { kind: 'code', text: '&lt;api key&gt;' },
+    ]);
+  });
+
+  test.each(['#', 'javascript:alert(1)', 'data:text/html,x', 'JaVaScRiPt:alert(1)', '//evil.example/x', 'vbscript:x'])(
     'a link to %s is shown as its text only',
     (href) => {
       const inlines = parseInline(`[click](${href})`);

@@ -15,6 +15,8 @@ export type Block = { kind: 'paragraph'; children: Inline[] } | { kind: 'list'; 
 /** Links to a site path, an anchor, http(s) or mailto; anything else (`javascript:`, `data:`) is not a link. */
 export function safeHref(href: string): string | undefined {
   const trimmed = href.trim();
+  // A bare `#` goes nowhere: it is what the spec pipeline leaves of an unsafe target, so it is no link either.
+  if (trimmed === '#') return undefined;
   if (/^(\/(?!\/)|#)/.test(trimmed)) return trimmed;
   if (/^(https?:\/\/|mailto:)/i.test(trimmed)) return trimmed;
   return undefined;
@@ -27,6 +29,22 @@ const patterns: { kind: 'code' | 'link' | 'strong' | 'em'; regex: RegExp }[] = [
   { kind: 'em', regex: /(?<![\w*])[*_]([^*_]+)[*_](?![\w*])/ },
 ];
 
+const namedReferences: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * Decodes character references as a Markdown renderer would (the spec pipeline escapes `<` as `&lt;` for renderers
+ * that emit HTML). Safe here: the result is only ever rendered as text.
+ */
+export function decodeReferences(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1].toLowerCase() === 'x' ? parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return namedReferences[body.toLowerCase()] ?? match;
+  });
+}
+
 export function parseInline(text: string): Inline[] {
   const result: Inline[] = [];
   let rest = text;
@@ -37,11 +55,11 @@ export function parseInline(text: string): Inline[] {
       if (match && (best === undefined || match.index < best.match.index)) best = { kind, match };
     }
     if (!best) {
-      result.push({ kind: 'text', text: rest });
+      result.push({ kind: 'text', text: decodeReferences(rest) });
       break;
     }
     const { kind, match } = best;
-    if (match.index > 0) result.push({ kind: 'text', text: rest.slice(0, match.index) });
+    if (match.index > 0) result.push({ kind: 'text', text: decodeReferences(rest.slice(0, match.index)) });
     if (kind === 'code') result.push({ kind: 'code', text: match[1] });
     else if (kind === 'link') {
       const href = safeHref(match[2]);

@@ -8,6 +8,7 @@ import {
   type JsonObject,
   type OperationRef,
 } from './document';
+import { decodeReferences } from '../markdown/inline';
 
 /**
  * View models of operations and schemas: plain, serializable data that the reference pages render. Every fact on
@@ -127,6 +128,14 @@ export interface SchemaView {
 }
 
 const schemaPrefix = '#/components/schemas/';
+
+/**
+ * A summary or tag name is plain text, but the spec pipeline escapes `<` in it for renderers that emit HTML; these
+ * pages render text, so the escape is undone here, once.
+ */
+function plain(value: Json | undefined): string {
+  return decodeReferences(text(value));
+}
 
 /** `getChampionshipMatches` → `get-championship-matches`; anything unsafe in a URL becomes a dash. */
 export function kebabCase(value: string): string {
@@ -365,9 +374,9 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     slug: operationSlug(ref),
     method: ref.method,
     path: ref.path,
-    summary: text(operation.summary) || `${ref.method.toUpperCase()} ${ref.path}`,
+    summary: plain(operation.summary) || `${ref.method.toUpperCase()} ${ref.path}`,
     description: text(operation.description),
-    tags: Array.isArray(operation.tags) ? operation.tags.map((tag) => text(tag)).filter(Boolean) : [],
+    tags: Array.isArray(operation.tags) ? operation.tags.map((tag) => plain(tag)).filter(Boolean) : [],
     deprecated: operation.deprecated === true,
     servers: serverViews(document, operation),
     security: securityViews(document, operation),
@@ -439,7 +448,7 @@ export function schemaViews(document: JsonObject, api: string): SchemaView[] {
           slug: operationSlug(ref),
           method: ref.method,
           path: ref.path,
-          summary: text(ref.operation.summary),
+          summary: plain(ref.operation.summary),
         })),
     };
     const example = schemaExample(document, name, schema);

@@ -82,7 +82,12 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
         if (!api.reference || !result) continue;
         const { route, runtimeSpecUrl, ...page } = api.reference;
         // The document is a module of this route alone, so no other page downloads it.
-        const spec = await actions.createData(`${api.id}.json`, JSON.stringify(result.document));
+        const created = await actions.createData(`${api.id}.json`, JSON.stringify(result.document));
+        // By its alias, as Docusaurus names its own generated modules: the absolute path would land in the bundle.
+        const spec = path.posix.join(
+          '@generated',
+          path.relative(context.generatedFilesDir, created).split(path.sep).join('/'),
+        );
         actions.addRoute({
           path: joinRoute(context.baseUrl, route),
           component: '@site/src/components/RedocReference',

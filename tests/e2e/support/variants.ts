@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { runNode } from '../../../scripts/lib/process';
+import { readVendoredDocument } from '../../../src/lib/openapi/vendored';
+import { startSpecServer } from '../../fixtures/specServer';
 
 /**
  * Builds of the site with one setting changed, for behaviours the production build cannot show: a wrong base URL,
@@ -9,6 +11,8 @@ import { runNode } from '../../../scripts/lib/process';
 export const variants = {
   wrongBase: { env: { BASE_URL: '/wrong-base/' }, urlVariable: 'E2E_WRONG_BASE_URL' },
   testRoutes: { env: { E2E_TEST_ROUTES: '1' }, urlVariable: 'E2E_TEST_ROUTES_URL' },
+  // A hostile remote Data API document: script, event handlers and javascript: links wherever text is shown.
+  hostile: { env: {}, urlVariable: 'E2E_HOSTILE_URL', remoteDataDocument: '/hostile-everywhere' },
 } as const;
 
 export type VariantName = keyof typeof variants;
@@ -18,11 +22,21 @@ export function variantDir(name: VariantName): string {
 }
 
 export async function buildVariant(name: VariantName): Promise<void> {
-  const { code, output } = await runNode(
-    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', variantDir(name)],
-    { env: { ...process.env, ...variants[name].env } },
-  );
-  if (code !== 0) throw new Error(`variant build ${name} failed (${code}):\n${output}`);
+  const variant: { env: Record<string, string>; remoteDataDocument?: string } = variants[name];
+  const specServer = variant.remoteDataDocument ? await startSpecServer(readVendoredDocument('data'), 10) : undefined;
+  try {
+    const remote =
+      specServer && variant.remoteDataDocument
+        ? { DATA_API_SPEC_URL: specServer.url(variant.remoteDataDocument), SPEC_STRICT: '1' }
+        : {};
+    const { code, output } = await runNode(
+      ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', variantDir(name)],
+      { env: { ...process.env, ...variant.env, ...remote } },
+    );
+    if (code !== 0) throw new Error(`variant build ${name} failed (${code}):\n${output}`);
+  } finally {
+    await specServer?.stop();
+  }
 }
 
 /** The served URL of a variant, set by the global setup. */

@@ -1,0 +1,53 @@
+import { hostileMarkers } from '../fixtures/specServer';
+import { expect, test } from './support/fixtures';
+import { variantUrl } from './support/variants';
+
+/**
+ * A remote Data API document with `<script>`, event-handler attributes and `javascript:` links in its descriptions,
+ * summaries, examples and contact URL (the `hostile` variant build) renders inert on every page that shows it.
+ */
+/** Each page, and whether it shows the hostile text (the root page shows figures only). */
+const pages = [
+  ['/api/data', true],
+  ['/docs/data-api/get-championships', true],
+  ['/docs/data-api/schemas/championship', true],
+  ['/docs/data-api/data', true],
+  ['/docs/', false],
+] as const;
+
+for (const [path, showsText] of pages) {
+  test(`${path} shows the hostile text as text: no script runs and no such link is clickable`, async ({ page }) => {
+    await page.goto(`${variantUrl('hostile')}${path}`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    // Let the live reference replace the server-rendered one, where there is one.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
+    const unsafe = await page.evaluate(() => ({
+      links: Array.from(document.querySelectorAll('a[href]'))
+        .map((link) => link.getAttribute('href') ?? '')
+        .filter((href) => /^\s*(javascript|data|vbscript):/i.test(href)),
+      handlers: Array.from(document.querySelectorAll('body *')).flatMap((element) =>
+        Array.from(element.attributes)
+          .filter((attribute) => /^on/i.test(attribute.name))
+          .map((attribute) => attribute.name),
+      ),
+      // Executable scripts only: JSON-LD data may quote the page title, as text.
+      scripts: Array.from(document.querySelectorAll('script')).filter(
+        (script) =>
+          ['', 'text/javascript', 'module'].includes(script.type) && script.textContent?.includes('__hostile'),
+      ).length,
+      images: Array.from(document.querySelectorAll('img')).filter((image) => image.getAttribute('src') === 'x').length,
+    }));
+    expect(unsafe).toEqual({ links: [], handlers: [], scripts: 0, images: 0 });
+    // The reader sees what the document says, as text.
+    if (showsText) await expect(page.getByText('window.__hostile = true').first()).toBeAttached();
+  });
+}
+
+test('a link text whose target was unsafe is plain text, not a link', async ({ page }) => {
+  await page.goto(`${variantUrl('hostile')}/docs/data-api/get-championships`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  const label = /\[([^\]]+)\]/.exec(hostileMarkers.link)?.[1] ?? '';
+  await expect(page.getByText(label).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: label })).toHaveCount(0);
+});
