@@ -4,6 +4,7 @@ import { brand, siteTitle } from './config/brand';
 import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
 import { generatedStaticDir, openapiSource } from './config/openapi';
+import { redirects } from './config/redirects';
 import { themeConfig } from './config/theme';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
@@ -44,6 +45,7 @@ const config: Config = {
   plugins: [
     [openapiSourcePlugin, openapiSource],
     ['@docusaurus/plugin-content-docs', gettingStartedDocs],
+    ['@docusaurus/plugin-client-redirects', redirects],
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],

@@ -1,4 +1,5 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import remarkCodeFile from '../src/plugins/remark-code-file';
 
 /** Options both docs instances share. */
 const shared = {
@@ -6,6 +7,8 @@ const shared = {
   sidebarCollapsible: true,
   sidebarCollapsed: true,
   showLastUpdateTime: false,
+  // Runnable samples are files beside their page, shown by ```lang file=./samples/x``` blocks (and run by tests).
+  remarkPlugins: [remarkCodeFile],
 } satisfies DocsOptions;
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, formatting, OpenAPI lint, typecheck, unit tests, production build and browser tests, in that order, then a summary.
+ * `npm test`: lint, spelling, formatting, OpenAPI lint, typecheck, unit tests, production build and browser tests, in that order, then a summary.
  * A step whose prerequisite failed is skipped (the browser tests need the build), the others still run, so one run
  * shows every problem. Exits non-zero when any step failed.
  */
@@ -14,6 +14,8 @@ const bin = (name) => `node_modules/.bin/${name}`;
 /** @type {{ name: string; command: string[]; needs?: string[]; before?: () => void; check?: (output: string) => string | undefined }[]} */
 const steps = [
   { name: 'lint', command: [bin('eslint'), '.', '--max-warnings', '0'] },
+  // Spell-check of the prose (guides, API pages, README) against cspell-words.txt, the project's word list.
+  { name: 'spell', command: [bin('cspell'), '--no-progress', '--no-summary'] },
   { name: 'format', command: [bin('prettier'), '--check', '.', '--log-level', 'warn'] },
   { name: 'openapi', command: [bin('redocly'), 'lint', '--config', 'openapi/redocly.yaml'] },
   { name: 'typecheck', command: [bin('tsc'), '--noEmit'] },

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import CodeBlock from '@theme/CodeBlock';
+import { usePluginData } from '@docusaurus/useGlobalData';
 import EntryCards, { type EntryCard } from '@site/src/components/EntryCards';
+import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
 import { brand } from '@site/config/brand';
 import styles from './index.module.css';
 
@@ -29,7 +32,27 @@ const cards: readonly EntryCard[] = [
   },
 ];
 
+const audiences: readonly EntryCard[] = [
+  {
+    title: 'Building a site or app',
+    to: `/getting-started/Guides/build-${brand.slug}-apps`,
+    description: 'Brackets, profiles and leaderboards from the Data API, cached on your server.',
+  },
+  {
+    title: 'Building a chat bot',
+    to: '/getting-started/Guides/chat-bots',
+    description: 'Read a room, answer questions and post within the limits of the Chat API.',
+  },
+  {
+    title: 'Integrating as a partner',
+    to: '/getting-started/category/partner-integration-guide',
+    description: 'Account linkage, automatic reward delivery and customer-data platforms.',
+  },
+];
+
 export default function Home(): ReactNode {
+  const { apis } = usePluginData('openapi-source') as OpenApiSourceData;
+  const dataApi = apis.find((api) => api.id === 'data-v4');
   return (
     <Layout
       title="Home"
@@ -58,6 +81,25 @@ export default function Home(): ReactNode {
           partners use them to link accounts and deliver rewards. Choose where to begin:
         </p>
         <EntryCards cards={cards} />
+        <section className={styles.quickStart} aria-labelledby="quick-start">
+          <Heading as="h2" id="quick-start">
+            Quick start
+          </Heading>
+          <p>
+            With an <Link to="/getting-started/authentication/api-keys">API key</Link>, this lists the platform&apos;s
+            first five games. <Link to="/getting-started/intro/start-here">Start here</Link> has the same request in
+            Node.js and Python.
+          </p>
+          <CodeBlock language="bash">
+            {`export API_KEY='<your API key>'\ncurl --header "Authorization: Bearer $API_KEY" "${dataApi?.baseUrl ?? ''}/games?limit=5"`}
+          </CodeBlock>
+        </section>
+        <section aria-labelledby="paths">
+          <Heading as="h2" id="paths" className={styles.pathsTitle}>
+            Paths for each audience
+          </Heading>
+          <EntryCards cards={audiences} />
+        </section>
       </main>
     </Layout>
   );

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { ApiFacts } from '@site/src/lib/openapi/facts';
-import Markdown from '@site/src/components/ApiReference/Markdown';
+import CodeBlock from '@theme/CodeBlock';
+import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
+import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
 
 /**
@@ -131,5 +132,80 @@ export function CallList({ facts }: { facts: ApiFacts }): ReactNode {
         </section>
       ))}
     </>
+  );
+}
+
+function findCall(facts: ApiFacts, path: string, method: string): CallFact {
+  const call = facts.operations.flatMap((group) => group.calls).find((c) => c.path === path && c.method === method);
+  if (!call) throw new Error(`CallLink: the ${facts.id} document has no ${method.toUpperCase()} ${path}`);
+  return call;
+}
+
+/** A link to a call's page, named by its method and path; the build fails if the document has no such call. */
+export function CallLink({
+  facts,
+  path,
+  method = 'get',
+}: {
+  facts: ApiFacts;
+  path: string;
+  method?: string;
+}): ReactNode {
+  const call = findCall(facts, path, method);
+  return (
+    <Link to={`${facts.linkBase}/${call.slug}`}>
+      <code>
+        {method.toUpperCase()} {path}
+      </code>
+    </Link>
+  );
+}
+
+type PagingFigureName = 'limitMinimum' | 'limitMaximum' | 'limitDefault' | 'offsetMaximum';
+
+/** One paging figure of one call, such as the largest `limit` of the player history call. */
+export function PagingFigure({
+  facts,
+  path,
+  figure,
+}: {
+  facts: ApiFacts;
+  path: string;
+  figure: PagingFigureName;
+}): ReactNode {
+  const call = facts.paging.find((candidate) => candidate.path === path);
+  const value = call?.[figure];
+  if (value === undefined) throw new Error(`PagingFigure: ${facts.id} ${path} has no ${figure}`);
+  return <>{value}</>;
+}
+
+/** The length limit of a request body field, such as a chat message's `body`. */
+export function BodyLimit({ facts, field }: { facts: ApiFacts; field: string }): ReactNode {
+  const limit = facts.bodyLimits.find((candidate) => candidate.field === field);
+  if (!limit) throw new Error(`BodyLimit: ${facts.id} has no length limit on a body field ${field}`);
+  return <>{limit.maxLength.toLocaleString('en')}</>;
+}
+
+/**
+ * The environment the guides' runnable samples read: base URLs from the documents, credentials as placeholders,
+ * and the chat message limit where a sample needs it.
+ */
+export function EnvSetup({ data, chat }: { data?: ApiFacts; chat?: ApiFacts }): ReactNode {
+  const lines = [
+    ...(data ? [`export DATA_API_URL=${data.baseUrl}`, "export API_KEY='<your API key>'"] : []),
+    ...(chat
+      ? [
+          `export CHAT_API_URL=${chat.baseUrl}`,
+          "export ACCESS_TOKEN='<an OAuth2 access token>'",
+          ...chat.bodyLimits
+            .filter((limit) => limit.field === 'body')
+            .map((limit) => `export MESSAGE_MAX_LENGTH=${limit.maxLength}`),
+        ]
+      : []),
+  ];
+  return (
+    <CodeBlock language="bash" title="Environment of the samples">
+      {lines.join('\n')}
+    </CodeBlock>
   );
 }

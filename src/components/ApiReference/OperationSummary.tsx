@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationView } from '@site/src/lib/openapi/view';
-import Markdown from './Markdown';
+import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
 
 /** Method, path, server and credential of an operation: what a reader needs to call it. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ParameterView } from '@site/src/lib/openapi/view';
 import Constraints from './Constraints';
-import Markdown from './Markdown';
+import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
 
 const locations: ParameterView['in'][] = ['path', 'query', 'header', 'cookie'];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MediaView, RequestBodyView, ResponseView } from '@site/src/lib/openapi/view';
 import JsonExample from './JsonExample';
-import Markdown from './Markdown';
+import Markdown from '@site/src/components/Markdown';
 import SchemaFields from './SchemaFields';
 import styles from './styles.module.css';
 

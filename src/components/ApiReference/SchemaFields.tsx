@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import type { SchemaNode } from '@site/src/lib/openapi/view';
 import { schemaSlug } from '@site/src/lib/openapi/view';
 import Constraints from './Constraints';
-import Markdown from './Markdown';
+import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
 
 interface Props {

@@ -4,6 +4,6 @@ export { default as ParameterTable } from './ParameterTable';
 export { default as SchemaFields } from './SchemaFields';
 export { default as CodeSamples } from './CodeSamples';
 export { default as JsonExample } from './JsonExample';
-export { default as Markdown } from './Markdown';
+export { default as Markdown } from '@site/src/components/Markdown';
 export { default as UsedBy } from './UsedBy';
 export { Response, RequestBody } from './Responses';

@@ -40,6 +40,9 @@ describe('apiFacts', () => {
   test('the Chat API pages its messages with a limit of 1 to 50 and no default', () => {
     const chatFacts = apiFacts(chat, 'chat-v1', '/docs/chat-api');
     expect(chatFacts.credential).toBe('OAuth2 access token');
+    expect(chatFacts.bodyLimits).toEqual([
+      expect.objectContaining({ method: 'post', path: '/rooms/{room_id}/messages', field: 'body', maxLength: 10000 }),
+    ]);
     expect(chatFacts.paging).toEqual([
       expect.objectContaining({
         path: '/rooms/{room_id}/messages',

@@ -20,6 +20,8 @@ export interface ApiFacts {
   errors: { status: string; description: string }[];
   /** Calls that page with `limit`, with its maximum and default and the largest `offset` where there is one. */
   paging: PagingFact[];
+  /** Length limits of the top-level fields of request bodies, such as a chat message's `body`. */
+  bodyLimits: { slug: string; method: string; path: string; field: string; maxLength: number }[];
   operations: { tag: string; calls: CallFact[] }[];
 }
 
@@ -71,6 +73,13 @@ export function apiFacts(document: JsonObject, id: string, linkBase: string): Ap
       },
     ];
   });
+  const bodyLimits = views.flatMap((view) =>
+    (view.requestBody?.contents[0]?.schema?.children ?? []).flatMap((field) =>
+      field.maxLength === undefined || field.name === undefined
+        ? []
+        : [{ slug: view.slug, method: view.method, path: view.path, field: field.name, maxLength: field.maxLength }],
+    ),
+  );
   const tags = [...new Set(views.flatMap((view) => (view.tags.length > 0 ? [view.tags[0]] : ['Other calls'])))];
   const schemas =
     isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
@@ -88,6 +97,7 @@ export function apiFacts(document: JsonObject, id: string, linkBase: string): Ap
       .map(([status, description]) => ({ status, description }))
       .sort((a, b) => a.status.localeCompare(b.status)),
     paging,
+    bodyLimits,
     operations: tags.map((tag) => ({
       tag,
       calls: views.filter((view) => (view.tags[0] ?? 'Other calls') === tag).map(call),

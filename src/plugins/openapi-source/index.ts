@@ -14,6 +14,8 @@ export interface ResolvedApiSummary {
   version: string;
   source: 'remote' | 'vendored';
   operations: number;
+  /** The first server's URL, for snippets such as the landing page's first request. */
+  baseUrl: string;
   /** Site-relative paths of the downloads. */
   downloads: { json: string; yaml: string };
 }
@@ -22,8 +24,11 @@ export interface OpenApiSourceData {
   apis: ResolvedApiSummary[];
 }
 
-/** The code of the generated reference pages: their components and the view and request functions they use. */
-const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/](openapi|markdown))[\\/]/;
+/**
+ * The code of the generated reference pages: their components and the view and request functions they use. The
+ * Markdown renderer and the facts components are shared with guides and stay out of it.
+ */
+const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/]openapi)[\\/]/;
 
 const componentDir = path.resolve(__dirname, '../../components/RedocReference');
 
@@ -69,6 +74,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
         version: info.version ?? '',
         source: result.source,
         operations: listOperations(result.document).length,
+        baseUrl: apiFacts(result.document, result.id, '').baseUrl,
         downloads: downloadsOf(result.id),
       };
     }),

@@ -1,0 +1,11 @@
+// Lists the first five games of the platform. Needs DATA_API_URL and API_KEY in the environment (Node 18 or later).
+const response = await fetch(`${process.env.DATA_API_URL}/games?limit=5`, {
+  headers: { Authorization: `Bearer ${process.env.API_KEY}`, Accept: 'application/json' },
+});
+if (!response.ok) {
+  throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+}
+const { items } = await response.json();
+for (const game of items) {
+  console.log(`${game.game_id}\t${game.long_label}`);
+}

@@ -1,0 +1,209 @@
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startMock, type MockServer } from '../scripts/lib/mockServer';
+import { freePort } from '../tests/e2e/support/staticServer';
+import { resolveRef, type JsonObject } from '../src/lib/openapi/document';
+import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import { operationView } from '../src/lib/openapi/view';
+import { getOperation } from '../src/lib/openapi/document';
+import { codeFileOf } from '../src/plugins/remark-code-file/lib';
+
+/**
+ * Every runnable sample of the guides and the webhooks page, run against Prism serving the vendored documents, with
+ * its output asserted. Arguments and expectations are read from the documents' examples, not typed here.
+ */
+const run = promisify(execFile);
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+/** A string from an example, or a failure that says where the document lacks it. */
+function str(value: unknown, what = 'example value'): string {
+  if (typeof value !== 'string') throw new Error(`expected a string ${what}, got ${JSON.stringify(value)}`);
+  return value;
+}
+const parameterExample = (document: JsonObject, name: string) =>
+  str(resolveRef<JsonObject>(document, { $ref: `#/components/parameters/${name}` }).example, name);
+const example = (document: JsonObject, name: string) =>
+  resolveRef<JsonObject>(document, { $ref: `#/components/examples/${name}` }).value as JsonObject;
+const messageMaxLength = operationView(
+  chat,
+  'chat-v1',
+  getOperation(chat, '/rooms/{room_id}/messages', 'post'),
+).requestBody?.contents[0].schema?.children?.find((field) => field.name === 'body')?.maxLength;
+
+const interpreters: Record<string, string[]> = { '.sh': ['bash'], '.mjs': [process.execPath], '.py': ['python3'] };
+
+let dataMock: MockServer;
+let chatMock: MockServer;
+beforeAll(async () => {
+  [dataMock, chatMock] = await Promise.all([
+    startMock('data', await freePort(), { document: 'openapi/data-v4.yaml' }),
+    startMock('chat', await freePort(), { document: 'openapi/chat-v1.yaml' }),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([dataMock?.stop(), chatMock?.stop()]);
+});
+
+async function runSample(file: string, args: string[] = [], env: Record<string, string> = {}) {
+  const [interpreter] = interpreters[path.extname(file)];
+  return run(interpreter, [file, ...args], {
+    cwd: path.dirname(file),
+    timeout: 20_000,
+    env: {
+      ...process.env,
+      DATA_API_URL: dataMock.url,
+      API_KEY: 'sample-test-key',
+      CHAT_API_URL: chatMock.url,
+      ACCESS_TOKEN: 'sample-test-token',
+      ...env,
+    },
+  });
+}
+
+const games = example(data, 'GamesList').items as JsonObject[];
+const firstGame = games[0] as { game_id: string; long_label: string };
+
+const cases: [string, () => string[], () => Record<string, string>, (stdout: string) => void][] = [
+  [
+    'getting-started/intro/samples/first-request.sh',
+    () => [],
+    () => ({}),
+    (out) => expect(out).toContain(firstGame.long_label),
+  ],
+  [
+    'getting-started/intro/samples/first-request.mjs',
+    () => [],
+    () => ({}),
+    (out) => expect(out).toContain(`${firstGame.game_id}\t${firstGame.long_label}`),
+  ],
+  [
+    'getting-started/intro/samples/first-request.py',
+    () => [],
+    () => ({}),
+    (out) => expect(out).toContain(`${firstGame.game_id}\t${firstGame.long_label}`),
+  ],
+  [
+    'getting-started/authentication/samples/data-client.mjs',
+    () => ['/games', 'limit=2'],
+    () => ({}),
+    (out) => expect(JSON.parse(out)).toEqual(example(data, 'GamesList')),
+  ],
+  [
+    'getting-started/authentication/samples/pkce.mjs',
+    () => [],
+    () => ({}),
+    (out) => {
+      const values = Object.fromEntries(
+        out
+          .trim()
+          .split('\n')
+          .map((line) => line.split('=') as [string, string]),
+      );
+      expect(values.code_verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(values.code_challenge_method).toBe('S256');
+    },
+  ],
+  [
+    'getting-started/Guides/samples/player-history.mjs',
+    () => [parameterExample(data, 'PlayerId'), parameterExample(data, 'GameRequired')],
+    () => ({}),
+    (out) => expect(out).toContain(str((example(data, 'MatchHistoryList').items as JsonObject[])[0].match_id)),
+  ],
+  [
+    'getting-started/Guides/samples/player-history.py',
+    () => [parameterExample(data, 'PlayerId'), parameterExample(data, 'GameRequired')],
+    () => ({}),
+    (out) => expect(out).toContain(str((example(data, 'MatchHistoryList').items as JsonObject[])[0].match_id)),
+  ],
+  [
+    'getting-started/Guides/samples/chat-bot.mjs',
+    () => [parameterExample(chat, 'RoomId')],
+    () => ({ MESSAGE_MAX_LENGTH: String(messageMaxLength) }),
+    (out) => {
+      expect(out).toMatch(/read \d+ messages/);
+      expect(out).toContain(`posted ${str(example(chat, 'PostMessageResponse').id)}`);
+    },
+  ],
+  [
+    'getting-started/Guides/samples/match-demos.mjs',
+    () => [parameterExample(data, 'MatchId'), '--dry-run'],
+    () => ({}),
+    (out) => expect(out).toContain(str((example(data, 'Match').demo_url as string[])[0])),
+  ],
+  [
+    'getting-started/Guides/samples/queue-bans.mjs',
+    () => [parameterExample(data, 'GameId'), parameterExample(data, 'QueueId')],
+    () => ({}),
+    (out) => expect(out).toContain(str((example(data, 'QueueBansList').items as JsonObject[])[0].nickname)),
+  ],
+  [
+    'getting-started/Guides/samples/tournament-bracket.mjs',
+    () => [parameterExample(data, 'TournamentId')],
+    () => ({}),
+    (out) => expect(out).toContain(str(example(data, 'Brackets').name)),
+  ],
+  [
+    'getting-started/partner-integration-guide/cdp-integration/samples/hub-members-export.mjs',
+    () => [parameterExample(data, 'HubId')],
+    () => ({}),
+    (out) => expect(JSON.parse(out.trim().split('\n')[0])).toHaveProperty('user_id'),
+  ],
+];
+
+describe('every runnable sample answers from the mock server', () => {
+  test.each(cases)('%s', async (file, args, env, check) => {
+    const { stdout } = await runSample(path.resolve(file), args(), env());
+    check(stdout);
+  });
+});
+
+test('the webhook verifier accepts a correctly signed body and refuses anything else', async () => {
+  const file = path.resolve('docs/samples/verify-webhook.mjs');
+  const body = '{"event":"match.finished"}';
+  const signature = `sha256=${createHmac('sha256', 'secret-1').update(body).digest('hex')}`;
+  expect((await runSample(file, [body, signature], { WEBHOOK_SECRET: 'secret-1' })).stdout.trim()).toBe('valid');
+  expect((await runSample(file, [body, signature], { WEBHOOK_SECRET: 'other' })).stdout.trim()).toBe('invalid');
+  expect((await runSample(file, [`${body} `, signature], { WEBHOOK_SECRET: 'secret-1' })).stdout.trim()).toBe(
+    'invalid',
+  );
+});
+
+test('the chat bot splits a long answer into bodies within the limit', async () => {
+  const { splitBody } = await import('./Guides/samples/split-body.mjs');
+  const limit = messageMaxLength ?? 0;
+  const text = `${'word '.repeat(limit)}end`;
+  const parts = splitBody(text, limit);
+  expect(parts.length).toBeGreaterThan(1);
+  expect(parts.every((part) => part.length <= limit)).toBe(true);
+  expect(parts.join(' ')).toBe(text);
+  expect(splitBody('x'.repeat(limit + 1), limit)).toEqual(['x'.repeat(limit), 'x']);
+});
+
+/** Every sample file is shown on a page, and every page's sample exists and is run above. */
+test('every sample is shown by a page and run by this test', () => {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  const pages = [...walk('getting-started'), ...walk('docs')].filter((file) => file.endsWith('.mdx'));
+  const shown = new Set<string>();
+  for (const page of pages) {
+    for (const match of readFileSync(page, 'utf8').matchAll(/^```\S*[ \t]+(.*)$/gm)) {
+      const name = codeFileOf(match[1]);
+      if (name) shown.add(path.resolve(path.dirname(page), name));
+    }
+  }
+  const samples = [...walk('getting-started'), ...walk('docs')].filter((file) => /[\\/]samples[\\/]/.test(file));
+  const run = new Set([
+    ...cases.map(([file]) => path.resolve(file)),
+    path.resolve('docs/samples/verify-webhook.mjs'),
+    path.resolve('getting-started/Guides/samples/split-body.mjs'),
+  ]);
+  expect(samples.map((file) => path.resolve(file)).sort()).toEqual([...shown].sort());
+  expect([...shown].sort()).toEqual([...run].sort());
+});

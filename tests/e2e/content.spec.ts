@@ -1,0 +1,49 @@
+import { brand } from '../../config/brand';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { specRoutes } from './support/routes';
+
+/** The guides, partner pages and the webhooks page carry real content (issue: guides and partner guide). */
+const contentRoutes = specRoutes.filter(
+  (route) => (route.startsWith('/getting-started/') && !route.includes('/category/')) || route === '/docs/webhooks',
+);
+/** Pages that are about the API's calls and so link to at least one operation page. */
+const withoutCalls = new Set(['/getting-started/brand-guidelines']);
+
+for (const route of contentRoutes) {
+  test(`${route} has at least 300 words, headings at levels 2 and 3, a worked example and links to calls`, async ({
+    page,
+  }) => {
+    await gotoHydrated(page, route);
+    const article = page.locator('article .markdown');
+    const words = (await article.innerText()).split(/\s+/).filter((word) => /\w/.test(word)).length;
+    expect(words).toBeGreaterThanOrEqual(300);
+    expect(await article.locator('h2').count()).toBeGreaterThan(0);
+    expect(await article.locator('h3').count()).toBeGreaterThan(0);
+    // A worked example: runnable code, or a section that works one through.
+    const examples =
+      (await article.locator('pre').count()) +
+      (await article
+        .locator('h2, h3')
+        .filter({ hasText: /worked example/i })
+        .count());
+    expect(examples).toBeGreaterThan(0);
+    if (!withoutCalls.has(route)) {
+      const calls = article.locator('a[href^="/docs/data-api/"], a[href^="/docs/chat-api/"]');
+      expect(await calls.count()).toBeGreaterThan(0);
+    }
+  });
+}
+
+test('the correct spelling of the retrieving guide redirects to the route the spec fixes', async ({ page }) => {
+  await page.goto(`/getting-started/Guides/retrieving-${brand.slug}-data`);
+  await expect(page).toHaveURL(new RegExp(`/getting-started/Guides/retreiving-${brand.slug}-data$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('data');
+});
+
+test('a guide shows its runnable sample as the file is, with the environment read from the document', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/getting-started/intro/start-here');
+  await expect(page.locator('pre').filter({ hasText: 'export DATA_API_URL=https://' }).first()).toBeVisible();
+  await expect(page.locator('pre').filter({ hasText: '${DATA_API_URL}/games?limit=5' }).first()).toBeVisible();
+});
