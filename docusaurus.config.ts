@@ -3,11 +3,12 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { brand, siteTitle } from './config/brand';
 import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
-import { generatedStaticDir, openapiSource } from './config/openapi';
+import { generatedStaticDir, llmsExport, openapiSource } from './config/openapi';
 import { redirects } from './config/redirects';
 import { themeConfig } from './config/theme';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
+import llmsExportPlugin from './src/plugins/llms-export';
 
 const config: Config = {
   title: siteTitle,
@@ -46,6 +47,7 @@ const config: Config = {
     [openapiSourcePlugin, openapiSource],
     ['@docusaurus/plugin-content-docs', gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],
+    [llmsExportPlugin, llmsExport],
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],

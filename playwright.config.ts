@@ -23,7 +23,7 @@ export default defineConfig({
     // The route, link and download suites again, plus the server's own behaviour, against the production nginx.
     {
       name: 'nginx',
-      testMatch: /(routes|links|downloads|nginx)\.spec\.ts$/,
+      testMatch: /(routes|links|downloads|nginx|exports)\.spec\.ts$/,
       use: { baseURL: process.env.E2E_NGINX_URL },
     },
   ],

@@ -1,3 +1,4 @@
+import type { LlmsExportOptions } from '../src/plugins/llms-export';
 import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
 import { brand } from './brand';
 import { mockUrl } from './mock';
@@ -60,3 +61,13 @@ export const openapiSource = {
     },
   ],
 } satisfies PluginOptions;
+
+/** What the llms-export plugin needs of each API: where its pages are and how its samples name the credential. */
+export const llmsExport = {
+  apis: openapiSource.apis.map((api) => ({
+    id: api.id,
+    linkBase: api.pages.linkBase,
+    reference: api.reference.route,
+    credentialVariable: api.pages.credentialVariable,
+  })),
+} satisfies LlmsExportOptions;

@@ -198,7 +198,9 @@ test('every sample is shown by a page and run by this test', () => {
       if (name) shown.add(path.resolve(path.dirname(page), name));
     }
   }
-  const samples = [...walk('getting-started'), ...walk('docs')].filter((file) => /[\\/]samples[\\/]/.test(file));
+  const samples = [...walk('getting-started'), ...walk('docs')].filter(
+    (file) => /[\\/]samples[\\/]/.test(file) && path.extname(file) in interpreters && !file.endsWith('.d.mts'),
+  );
   const run = new Set([
     ...cases.map(([file]) => path.resolve(file)),
     path.resolve('docs/samples/verify-webhook.mjs'),

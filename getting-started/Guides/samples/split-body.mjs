@@ -1,10 +1,5 @@
 // Splits a long answer into message bodies the Chat API accepts (at most `limit` characters each), at spaces
 // where it can, so no word is cut in two unless it is longer than a whole message.
-/**
- * @param {string} text
- * @param {number} limit
- * @returns {string[]}
- */
 export function splitBody(text, limit) {
   const parts = [];
   let rest = text.trim();

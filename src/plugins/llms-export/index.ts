@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { JsonObject } from '../../lib/openapi/document';
+import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
+import { exportPages, sectionsWithApis, type ExportApi } from './lib/exportPages';
+import { llmsFullTxt, llmsTxt, twinPath } from './lib/llms';
+
+export interface LlmsExportOptions {
+  /** Each API as the openapi-source plugin publishes it; its name is the document's title. */
+  apis: Omit<ExportApi, 'name'>[];
+}
+
+/** The HTML file Docusaurus writes for a route (`/docs/webhooks` → `docs/webhooks/index.html`). */
+function htmlFileOf(outDir: string, route: string): string {
+  const direct = path.join(outDir, route.replace(/\/$/, ''), 'index.html');
+  return existsSync(direct) ? direct : path.join(outDir, `${route.replace(/\/$/, '')}.html`);
+}
+
+/**
+ * After the build: a Markdown twin of every page at its path plus `.md`, `/llms.txt` and `/llms-full.txt`, for AI
+ * tools. Logic lives in `lib/`; this hook only reads the build and writes the files.
+ */
+export function validateLlmsOptions(raw: unknown): LlmsExportOptions {
+  const apis = (raw as Partial<LlmsExportOptions> | null)?.apis;
+  const valid =
+    Array.isArray(apis) &&
+    apis.every((api) =>
+      (['id', 'linkBase', 'reference', 'credentialVariable'] as const).every((key) => typeof api?.[key] === 'string'),
+    );
+  if (!valid)
+    throw new Error('[llms-export] invalid options: `apis` must list { id, linkBase, reference, credentialVariable }');
+  return { apis };
+}
+
+export default function llmsExportPlugin(context: LoadContext, rawOptions: unknown): Plugin {
+  const options = validateLlmsOptions(rawOptions);
+  return {
+    name: 'llms-export',
+    async postBuild({ outDir, routesPaths, siteConfig }) {
+      const base = context.baseUrl.replace(/\/$/, '');
+      const apis = options.apis.map((api) => {
+        const document = JSON.parse(readFileSync(path.join(outDir, 'openapi', `${api.id}.json`), 'utf8')) as JsonObject;
+        const info = document.info as { title?: unknown } | undefined;
+        return { api: { ...api, name: typeof info?.title === 'string' ? info.title : api.id }, document };
+      });
+      const routes = routesPaths.map((route) =>
+        base && route.startsWith(base) ? route.slice(base.length) || '/' : route,
+      );
+      const pages = exportPages(routes, apis, (route) => readFileSync(htmlFileOf(outDir, route), 'utf8'));
+      for (const page of pages) {
+        await writeFileAtomic(path.join(outDir, twinPath(page.route)), page.markdown);
+      }
+      const site = { title: siteConfig.title, summary: siteConfig.tagline, url: `${siteConfig.url}${base}` };
+      const sections = sectionsWithApis(apis.map(({ api }) => api));
+      await writeFileAtomic(path.join(outDir, 'llms.txt'), llmsTxt(site, pages, sections));
+      await writeFileAtomic(path.join(outDir, 'llms-full.txt'), llmsFullTxt(site, pages));
+      console.log(`[llms-export] wrote ${pages.length} Markdown twins, llms.txt and llms-full.txt`);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { JsonObject } from '../../../lib/openapi/document';
+import { operationViews, type OperationView } from '../../../lib/openapi/view';
+import { htmlPage } from './htmlPage';
+import type { ExportPage } from './llms';
+import { operationMarkdown } from './operationMarkdown';
+
+/** An API whose generated pages and single-page reference the exports write from its document. */
+export interface ExportApi {
+  id: string;
+  name: string;
+  /** Route of its generated pages: `/docs/data-api`. */
+  linkBase: string;
+  /** Route of its single-page reference: `/api/data`. */
+  reference: string;
+  credentialVariable: string;
+}
+
+/** The llms.txt sections, in order. */
+export const sections = ['Getting started', 'Partner integration guide', 'API documentation', 'Single-page references'];
+
+export function sectionsWithApis(apis: ExportApi[]): string[] {
+  return [...sections, ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} schemas`])];
+}
+
+/** Routes without a twin: the not-found page and test-only routes. */
+export function isExported(route: string): boolean {
+  return !/^\/(404(\.html)?|__e2e\/.*)$/.test(route) && !route.startsWith('/__');
+}
+
+function sectionOf(route: string, apis: ExportApi[]): string {
+  for (const api of apis) {
+    if (route.startsWith(`${api.linkBase}/schemas/`)) return `${api.name} schemas`;
+    if (route === api.reference) return 'Single-page references';
+  }
+  if (route.startsWith('/getting-started/partner-integration-guide')) return 'Partner integration guide';
+  if (route.startsWith('/getting-started') || route === '/') return 'Getting started';
+  return 'API documentation';
+}
+
+/**
+ * Every exported page of the build: operation pages and single-page references written from the resolved documents
+ * (so their Markdown carries every limit and default as the document states it), all other pages from their HTML.
+ */
+export function exportPages(
+  routes: string[],
+  apis: { api: ExportApi; document: JsonObject }[],
+  readHtml: (route: string) => string,
+): ExportPage[] {
+  const operations = new Map<string, { api: ExportApi; view: OperationView }>();
+  for (const { api, document } of apis) {
+    for (const view of operationViews(document, api.id)) operations.set(`${api.linkBase}/${view.slug}`, { api, view });
+  }
+  const apiList = apis.map(({ api }) => api);
+  return [...new Set(routes)]
+    .filter(isExported)
+    .sort()
+    .map((route): ExportPage => {
+      const operation = operations.get(route);
+      if (operation) {
+        const { api, view } = operation;
+        return {
+          route,
+          title: view.summary,
+          description: `${view.method.toUpperCase()} ${view.path}`,
+          section: `${api.name} calls`,
+          markdown: operationMarkdown(view, api.credentialVariable),
+        };
+      }
+      const reference = apis.find(({ api }) => api.reference === route);
+      if (reference) {
+        const views = operationViews(reference.document, reference.api.id);
+        return {
+          route,
+          title: `${reference.api.name} reference`,
+          description: `Every call of the ${reference.api.name} on one page.`,
+          section: 'Single-page references',
+          markdown: [
+            `# ${reference.api.name} reference`,
+            '',
+            ...views.map((view) => operationMarkdown(view, reference.api.credentialVariable).replace(/^#/gm, '##')),
+          ].join('\n'),
+        };
+      }
+      const page = htmlPage(readHtml(route));
+      return { route, ...page, section: sectionOf(route, apiList) };
+    });
+}

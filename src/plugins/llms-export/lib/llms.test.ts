@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { llmsFullTxt, llmsTxt, twinPath, type ExportPage } from './llms';
+
+const site = { title: 'Arena Developers', summary: 'Guides and\nreferences.', url: 'https://developers.example' };
+const pages: ExportPage[] = [
+  {
+    route: '/docs/webhooks',
+    title: 'Webhooks',
+    description: 'Receive events.',
+    section: 'Guides',
+    markdown: '# Webhooks\n\nText.',
+  },
+  {
+    route: '/docs/data-api/get-games',
+    title: 'List games',
+    description: '',
+    section: 'Data API',
+    markdown: '# List games',
+  },
+];
+
+test.each([
+  ['/docs/webhooks', '/docs/webhooks.md'],
+  ['/docs/', '/docs.md'],
+  [
+    '/getting-started/partner-integration-guide/account-linkage/',
+    '/getting-started/partner-integration-guide/account-linkage.md',
+  ],
+  ['/', '/index.md'],
+])('the twin of %s is %s', (route, twin) => expect(twinPath(route)).toBe(twin));
+
+describe('llmsTxt', () => {
+  test('has the title, a one-line summary and a linked section per kind of page', () => {
+    expect(llmsTxt(site, pages, ['Guides', 'Data API', 'Empty'])).toBe(
+      [
+        '# Arena Developers',
+        '',
+        '> Guides and references.',
+        '',
+        'Every page below is linked as Markdown. The full text of all pages and every API operation is in',
+        '[llms-full.txt](https://developers.example/llms-full.txt).',
+        '',
+        '## Guides',
+        '',
+        '- [Webhooks](https://developers.example/docs/webhooks.md): Receive events.',
+        '',
+        '## Data API',
+        '',
+        '- [List games](https://developers.example/docs/data-api/get-games.md)',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+test('llmsFullTxt concatenates every page under its source URL', () => {
+  const full = llmsFullTxt(site, pages);
+  expect(full).toContain('Source: https://developers.example/docs/webhooks\n\n# Webhooks\n\nText.');
+  expect(full.match(/^Source: /gm)).toHaveLength(2);
+});

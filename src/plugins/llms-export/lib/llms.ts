@@ -1,0 +1,60 @@
+/** One page of the site as the exports see it. */
+export interface ExportPage {
+  /** Site route, such as `/docs/webhooks`. */
+  route: string;
+  title: string;
+  /** One line on what the page covers (its meta description). */
+  description: string;
+  /** Heading of the llms.txt section the page is listed under. */
+  section: string;
+  markdown: string;
+}
+
+/** The Markdown twin of a route: the same path with `.md` appended (`/docs/` → `/docs.md`, `/` → `/index.md`). */
+export function twinPath(route: string): string {
+  const trimmed = route.replace(/\/+$/, '');
+  return `${trimmed === '' ? '/index' : trimmed}.md`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * `/llms.txt` after the llms.txt proposal: the site's name as the title, a one-line summary in a blockquote, then one
+ * section per kind of page, each page a link to its Markdown twin with a one-line description.
+ */
+export function llmsTxt(
+  site: { title: string; summary: string; url: string },
+  pages: ExportPage[],
+  sections: string[],
+): string {
+  const lines = [`# ${site.title}`, '', `> ${oneLine(site.summary)}`, ''];
+  lines.push(
+    'Every page below is linked as Markdown. The full text of all pages and every API operation is in',
+    `[llms-full.txt](${site.url}/llms-full.txt).`,
+    '',
+  );
+  for (const section of sections) {
+    const inSection = pages.filter((page) => page.section === section);
+    if (inSection.length === 0) continue;
+    lines.push(`## ${section}`, '');
+    for (const page of inSection) {
+      const description = oneLine(page.description);
+      lines.push(
+        `- [${oneLine(page.title)}](${site.url}${twinPath(page.route)})${description ? `: ${description}` : ''}`,
+      );
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trim()}\n`;
+}
+
+/** `/llms-full.txt`: every page's Markdown, one after the other, each headed by its URL. */
+export function llmsFullTxt(site: { title: string; summary: string; url: string }, pages: ExportPage[]): string {
+  const parts = [`# ${site.title}`, '', `> ${oneLine(site.summary)}`];
+  for (const page of pages) {
+    parts.push('', '---', '', `Source: ${site.url}${page.route}`, '', page.markdown.trim());
+  }
+  return `${parts.join('\n')}\n`;
+}

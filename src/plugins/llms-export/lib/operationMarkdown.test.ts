@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { getOperation } from '../../../lib/openapi/document';
+import { readVendoredDocument } from '../../../lib/openapi/vendored';
+import { operationView } from '../../../lib/openapi/view';
+import { operationMarkdown } from './operationMarkdown';
+
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+
+describe('operationMarkdown', () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
+  const markdown = operationMarkdown(view, 'ARENA_API_KEY');
+
+  test('has the method and path, and every parameter with its limits and default as the document states them', () => {
+    expect(markdown).toContain('`GET /players/{player_id}/history`');
+    for (const parameter of view.parameters) {
+      const row = markdown.split('\n').find((line) => line.startsWith(`| \`${parameter.name}\` |`)) ?? '';
+      expect(row).toContain(parameter.required ? '| yes |' : '| no |');
+      if (parameter.maximum !== undefined) expect(row).toContain(`maximum ${parameter.maximum}`);
+      if (parameter.default !== undefined) expect(row).toContain(`default ${JSON.stringify(parameter.default)}`);
+    }
+  });
+
+  test('lists every response and ends with one curl sample', () => {
+    for (const response of view.responses) expect(markdown).toContain(`### ${response.status}`);
+    expect(markdown.match(/```bash\ncurl /g)).toHaveLength(1);
+    expect(markdown).toContain('$ARENA_API_KEY');
+  });
+
+  test('a POST shows its body fields with their limits and an example', () => {
+    const post = operationMarkdown(
+      operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post')),
+      'ARENA_ACCESS_TOKEN',
+    );
+    expect(post).toContain('## Request body');
+    expect(post).toMatch(/- `body` \(string, required; max length \d+\)/);
+  });
+
+  test('document text cannot close a code fence', () => {
+    const hostile = {
+      ...view,
+      summary: 'x',
+      responses: [
+        {
+          status: '200',
+          description: 'ok',
+          contents: [{ contentType: 'application/json', example: '```\n# injected' }],
+        },
+      ],
+    };
+    const text = operationMarkdown(hostile, 'KEY');
+    expect(text).toContain('````json');
+  });
+});

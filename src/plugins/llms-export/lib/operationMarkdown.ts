@@ -1,0 +1,84 @@
+import type { Json } from '../../../lib/openapi/document';
+import { codeSamples } from '../../../lib/openapi/samples';
+import type { OperationView, SchemaNode } from '../../../lib/openapi/view';
+import { constraintText } from './constraints';
+
+/** Markdown of one operation for AI tools: method, path, parameters with limits, body, responses and a curl sample. */
+function cell(text: string): string {
+  return text
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+function fence(code: string, language: string): string {
+  // A fence longer than any backtick run inside, so document text cannot close it.
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${language}\n${code}\n${ticks}`;
+}
+
+function fields(node: SchemaNode | undefined, depth = 0): string[] {
+  if (!node?.children) return [];
+  return node.children.flatMap((child) => {
+    const limits = constraintText(child);
+    const line = `${'  '.repeat(depth)}- \`${child.name ?? ''}\` (${child.type}${child.required ? ', required' : ''}${limits ? `; ${limits}` : ''})${child.description ? `: ${cell(child.description)}` : ''}`;
+    return [line, ...fields(child, depth + 1)];
+  });
+}
+
+function example(value: Json | undefined): string[] {
+  return value === undefined ? [] : ['', 'Example:', '', fence(JSON.stringify(value, null, 2), 'json')];
+}
+
+export function operationMarkdown(view: OperationView, credentialVariable: string): string {
+  const lines = [`# ${view.summary}`, '', `\`${view.method.toUpperCase()} ${view.path}\``, ''];
+  if (view.deprecated) lines.push('Deprecated.', '');
+  if (view.description) lines.push(view.description, '');
+  if (view.servers[0]) lines.push(`Server: ${view.servers[0].url}`, '');
+  for (const security of view.security) {
+    lines.push(
+      `Authentication: ${security.credential} in the Authorization header (\`Bearer <${security.credential.toLowerCase()}>\`).`,
+      '',
+    );
+  }
+  lines.push('## Parameters', '');
+  if (view.parameters.length === 0) lines.push('None.', '');
+  else {
+    lines.push(
+      '| Name | In | Type | Required | Limits and default | Description |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
+    for (const parameter of view.parameters) {
+      lines.push(
+        `| \`${parameter.name}\` | ${parameter.in} | ${cell(parameter.type)} | ${parameter.required ? 'yes' : 'no'} | ${cell(constraintText(parameter))} | ${cell(parameter.description)} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (view.requestBody) {
+    lines.push(
+      '## Request body',
+      '',
+      `${view.requestBody.required ? 'Required' : 'Optional'}; ${view.requestBody.contents.map((media) => media.contentType).join(' or ')}.`,
+      '',
+    );
+    const media = view.requestBody.contents[0];
+    lines.push(...fields(media?.schema), ...example(media?.example), '');
+  }
+  lines.push('## Responses', '');
+  for (const response of view.responses) {
+    lines.push(`### ${response.status}`, '', cell(response.description), '');
+    const media = response.contents[0];
+    if (media)
+      lines.push(`Content type: ${media.contentType}`, '', ...fields(media.schema), ...example(media.example), '');
+  }
+  const curl = codeSamples(view, { serverUrl: view.servers[0]?.url ?? '', credentialVariable }).find(
+    (sample) => sample.language === 'curl',
+  );
+  if (curl) lines.push('## Example request', '', fence(curl.code, 'bash'), '');
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
+}
