@@ -5,6 +5,7 @@ import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
 import { generatedStaticDir, llmsExport, openapiSource } from './config/openapi';
 import { redirects } from './config/redirects';
+import { search } from './config/search';
 import { themeConfig } from './config/theme';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
@@ -51,6 +52,7 @@ const config: Config = {
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],
+  themes: [['@easyops-cn/docusaurus-search-local', search]],
   themeConfig,
 };
 
