@@ -25,7 +25,8 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   i18n: { defaultLocale: 'en', locales: ['en'] },
-  future: { v4: true, faster: true },
+  // Docusaurus Faster (Rspack, SWC); BENCH_WEBPACK=1 builds with webpack, the benchmark's anchor (npm run bench).
+  future: { v4: true, faster: process.env.BENCH_WEBPACK !== '1' },
   markdown: {
     hooks: { onBrokenMarkdownLinks: 'warn' },
     parseFrontMatter: async (params) => {

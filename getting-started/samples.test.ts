@@ -3,9 +3,8 @@ import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMock, type MockServer } from '../scripts/lib/mockServer';
-import { freePort } from '../tests/e2e/support/staticServer';
+import { describe, expect, test } from 'vitest';
+import { useVendoredMocks } from '../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../src/lib/openapi/document';
 import { readVendoredDocument } from '../src/lib/openapi/vendored';
 import { operationView } from '../src/lib/openapi/view';
@@ -36,17 +35,7 @@ const messageMaxLength = operationView(
 
 const interpreters: Record<string, string[]> = { '.sh': ['bash'], '.mjs': [process.execPath], '.py': ['python3'] };
 
-let dataMock: MockServer;
-let chatMock: MockServer;
-beforeAll(async () => {
-  [dataMock, chatMock] = await Promise.all([
-    startMock('data', await freePort(), { document: 'openapi/data-v4.yaml' }),
-    startMock('chat', await freePort(), { document: 'openapi/chat-v1.yaml' }),
-  ]);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([dataMock?.stop(), chatMock?.stop()]);
-});
+const mocks = useVendoredMocks();
 
 async function runSample(file: string, args: string[] = [], env: Record<string, string> = {}) {
   const [interpreter] = interpreters[path.extname(file)];
@@ -55,9 +44,9 @@ async function runSample(file: string, args: string[] = [], env: Record<string, 
     timeout: 20_000,
     env: {
       ...process.env,
-      DATA_API_URL: dataMock.url,
+      DATA_API_URL: mocks.data.url,
       API_KEY: 'sample-test-key',
-      CHAT_API_URL: chatMock.url,
+      CHAT_API_URL: mocks.chat.url,
       ACCESS_TOKEN: 'sample-test-token',
       ...env,
     },

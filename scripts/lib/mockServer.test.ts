@@ -1,48 +1,36 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../tests/e2e/support/staticServer';
+import { describe, expect, test } from 'vitest';
+import { useVendoredMocks } from '../../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../../src/lib/openapi/document';
 import { readVendoredDocument } from '../../src/lib/openapi/vendored';
-import { startMock, type MockServer } from './mockServer';
 
 /** The mock answers from the documents' examples and rejects what the documents forbid. */
 const data = readVendoredDocument('data');
 const example = (name: string) => resolveRef<JsonObject>(data, { $ref: `#/components/examples/${name}` }).value ?? null;
 const auth = { Authorization: 'Bearer test-key' };
 
-let dataMock: MockServer;
-let chatMock: MockServer;
-
-beforeAll(async () => {
-  [dataMock, chatMock] = await Promise.all([
-    startMock('data', await freePort(), { document: 'openapi/data-v4.yaml' }),
-    startMock('chat', await freePort(), { document: 'openapi/chat-v1.yaml' }),
-  ]);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([dataMock?.stop(), chatMock?.stop()]);
-});
+const mocks = useVendoredMocks();
 
 describe('the Data API mock', () => {
   test('answers a valid request with the example of the document', async () => {
-    const response = await fetch(`${dataMock.url}/games?limit=2`, { headers: auth });
+    const response = await fetch(`${mocks.data.url}/games?limit=2`, { headers: auth });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(example('GamesList'));
   });
 
   test('rejects a limit over its maximum with the validation error', async () => {
-    const response = await fetch(`${dataMock.url}/games?limit=500`, { headers: auth });
+    const response = await fetch(`${mocks.data.url}/games?limit=500`, { headers: auth });
     expect(response.status).toBe(400);
     expect(response.headers.get('sl-violations')).toContain('limit must be <= 100');
   });
 
   test('rejects a call without a required parameter', async () => {
-    const response = await fetch(`${dataMock.url}/championships`, { headers: auth });
+    const response = await fetch(`${mocks.data.url}/championships`, { headers: auth });
     expect(response.status).toBe(400);
     expect(response.headers.get('sl-violations')).toContain('game');
   });
 
   test('rejects a call without the API key', async () => {
-    expect((await fetch(`${dataMock.url}/games`)).status).toBe(401);
+    expect((await fetch(`${mocks.data.url}/games`)).status).toBe(401);
   });
 });
 
@@ -52,7 +40,7 @@ describe('the Chat API mock', () => {
       ['application/json', JSON.stringify({ body: 'GG' })],
       ['application/x-www-form-urlencoded', 'body=GG'],
     ] as const) {
-      const response = await fetch(`${chatMock.url}/rooms/hub-1/messages`, {
+      const response = await fetch(`${mocks.chat.url}/rooms/hub-1/messages`, {
         method: 'POST',
         headers: { ...auth, 'content-type': type },
         body,
@@ -63,14 +51,14 @@ describe('the Chat API mock', () => {
   });
 
   test('rejects a message over the length limit and a page over its size', async () => {
-    const tooLong = await fetch(`${chatMock.url}/rooms/hub-1/messages`, {
+    const tooLong = await fetch(`${mocks.chat.url}/rooms/hub-1/messages`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ body: 'x'.repeat(10_001) }),
     });
     expect(tooLong.status).toBeGreaterThanOrEqual(400);
     expect(tooLong.headers.get('sl-violations')).toContain('10000');
-    const tooMany = await fetch(`${chatMock.url}/rooms/hub-1/messages?limit=51`, { headers: auth });
+    const tooMany = await fetch(`${mocks.chat.url}/rooms/hub-1/messages?limit=51`, { headers: auth });
     expect(tooMany.status).toBeGreaterThanOrEqual(400);
     expect(tooMany.headers.get('sl-violations')).toContain('limit');
   });

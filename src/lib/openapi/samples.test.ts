@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMock, type MockServer } from '../../../scripts/lib/mockServer';
-import { freePort } from '../../../tests/e2e/support/staticServer';
+import { describe, expect, test } from 'vitest';
+import { useVendoredMocks } from '../../../tests/fixtures/mocks';
 import { getOperation, type JsonObject, type HttpMethod } from './document';
 import { codeSamples, sampleLanguages, type CodeSample } from './samples';
 import { readVendoredDocument } from './vendored';
@@ -68,17 +67,7 @@ describe('codeSamples', () => {
 
 /** The samples a reader can run here (curl, Node and Python) run against the mock server and get its answer. */
 describe('the runnable samples answer from the mock server', () => {
-  let dataMock: MockServer;
-  let chatMock: MockServer;
-  beforeAll(async () => {
-    [dataMock, chatMock] = await Promise.all([
-      startMock('data', await freePort(), { document: 'openapi/data-v4.yaml' }),
-      startMock('chat', await freePort(), { document: 'openapi/chat-v1.yaml' }),
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all([dataMock?.stop(), chatMock?.stop()]);
-  });
+  const mocks = useVendoredMocks();
 
   const cases = [
     ['data', '/championships', 'get', 'Northern Lights'],
@@ -94,7 +83,7 @@ describe('the runnable samples answer from the mock server', () => {
   for (const [api, path, method, expected] of cases) {
     for (const [language, command] of Object.entries(commands)) {
       test(`${language}: ${method.toUpperCase()} ${path}`, async () => {
-        const mock = api === 'data' ? dataMock : chatMock;
+        const mock = api === 'data' ? mocks.data : mocks.chat;
         const document = api === 'data' ? data : chat;
         const sample = samplesOf(document, api, path, method, mock.url)[language as keyof typeof commands];
         const [file, args] = command(sample.code);

@@ -1,0 +1,326 @@
+/**
+ * `npm run bench`: speed and weight of the portal, each figure a median of several runs held against an anchor
+ * measured in the same run. Writes bench/results.json (gitignored) and prints a table. A benchmark, not a test:
+ * nothing here is asserted in npm test (the deterministic byte budgets are, in tests/e2e/weight.spec.ts).
+ *
+ *   --quick   skips the webpack build and Lighthouse
+ *   BENCH_RUNS (default 3): runs per timed figure
+ *
+ * Everything is served on 127.0.0.1 and browsed with Debian's Chromium; nothing reaches another host.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
+import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
+import { median, table, type Figure } from './lib/bench/stats';
+import { runNode } from './lib/process';
+
+const quick = process.argv.includes('--quick');
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const work = path.resolve('bench/tmp');
+const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
+
+/** The page types of the portal, each against the vanilla Docusaurus page. */
+const pageTypes = [
+  ['landing', '/'],
+  ['guide', '/getting-started/Guides/chat-bots'],
+  ['/docs/ root', '/docs/'],
+  ['operation page', '/docs/data-api/get-championships'],
+  ['schema page', '/docs/data-api/schemas/championship'],
+  ['/api/data', '/api/data'],
+  ['/api/chat', '/api/chat'],
+] as const;
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+/** A cold production build: Docusaurus's caches removed first. Returns seconds. */
+async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
+  rmSync(path.join(siteDir, '.docusaurus'), { recursive: true, force: true });
+  rmSync(path.join(siteDir, 'node_modules/.cache'), { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+  const started = performance.now();
+  const { code, output } = await runNode([docusaurus, 'build', siteDir, '--out-dir', outDir], {
+    env: { ...process.env, ...env },
+  });
+  if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** A vanilla Docusaurus site of the same version: one doc page, the classic preset, Docusaurus Faster. */
+function writeVanillaSite(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'docs'), { recursive: true });
+  mkdirSync(path.join(dir, 'static'), { recursive: true });
+  writeFileSync(path.join(dir, 'static/.keep'), '');
+  writeFileSync(
+    path.join(dir, 'docusaurus.config.js'),
+    `module.exports = {
+  title: 'Vanilla', url: 'https://vanilla.example', baseUrl: '/', onBrokenLinks: 'warn',
+  future: { v4: true, faster: true },
+  presets: [['classic', { docs: { routeBasePath: 'docs' }, blog: false }]],
+};\n`,
+  );
+  writeFileSync(
+    path.join(dir, 'docs/intro.md'),
+    `# Introduction\n\n${'A plain page of prose, as a vanilla Docusaurus site ships it. '.repeat(40)}\n\n## Details\n\nMore text.\n`,
+  );
+}
+
+/** A plain HTML page that renders the same resolved document with Redoc's standalone bundle. */
+function writeRedocStandalone(dir: string, specFile: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(specFile, path.join(dir, 'data-v4.json'));
+  copyFileSync(path.resolve('node_modules/redoc/bundles/redoc.standalone.js'), path.join(dir, 'redoc.standalone.js'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redoc standalone</title></head>
+<body><redoc spec-url="/data-v4.json"></redoc><script src="/redoc.standalone.js"></script></body></html>\n`,
+  );
+}
+
+interface Weight {
+  jsRaw: number;
+  jsGzip: number;
+  totalRaw: number;
+  totalGzip: number;
+}
+
+async function pageWeight(browser: Browser, url: string): Promise<Weight> {
+  const page = await browser.newPage();
+  const bodies: Promise<{ script: boolean; body: Buffer }>[] = [];
+  page.on('response', (response) => {
+    const script = response.request().resourceType() === 'script';
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({ script, body }))
+        .catch(() => ({ script, body: Buffer.alloc(0) })),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const all = await Promise.all(bodies);
+  await page.close();
+  const sum = (items: typeof all, size: (body: Buffer) => number) =>
+    items.reduce((total, item) => total + size(item.body), 0);
+  const scripts = all.filter((item) => item.script);
+  const gzip = (body: Buffer) => (body.length === 0 ? 0 : gzipSync(body).length);
+  return {
+    jsRaw: sum(scripts, (body) => body.length),
+    jsGzip: sum(scripts, gzip),
+    totalRaw: sum(all, (body) => body.length),
+    totalGzip: sum(all, gzip),
+  };
+}
+
+/**
+ * Milliseconds from navigation until the first operation's heading is visible, and until the page is interactive
+ * (the end of the last long task before a quiet 500 ms, the usual approximation of time to interactive).
+ */
+async function firstPaint(
+  browser: Browser,
+  url: string,
+  heading: string,
+): Promise<{ visible: number; interactive: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const state = window as unknown as { __longTaskEnds: number[] };
+    state.__longTaskEnds = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.__longTaskEnds.push(entry.startTime + entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: heading }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  const visible = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  const interactive = await page.evaluate((seen) => {
+    const ends = (window as unknown as { __longTaskEnds: number[] }).__longTaskEnds.sort((a, b) => a - b);
+    return Math.max(seen, ends.length > 0 ? ends[ends.length - 1] : seen);
+  }, visible);
+  await context.close();
+  return { visible, interactive };
+}
+
+async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const categories = result?.lhr.categories;
+    return {
+      performance: Math.round((categories?.performance.score ?? 0) * 100),
+      accessibility: Math.round((categories?.accessibility.score ?? 0) * 100),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(work, { recursive: true });
+  const figures: Figure[] = [];
+  const siteOut = path.join(work, 'site');
+  const vanillaDir = path.join(work, 'vanilla');
+  const vanillaOut = path.join(work, 'vanilla-build');
+  writeVanillaSite(vanillaDir);
+
+  // Build times: the site with Docusaurus Faster (Rspack) against the same site on webpack.
+  const fasterTimes: number[] = [];
+  const webpackTimes: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    fasterTimes.push(await coldBuild('.', siteOut));
+    log(`cold build (Faster) ${run + 1}/${runs}: ${fasterTimes.at(-1)?.toFixed(1)} s`);
+    if (!quick) {
+      webpackTimes.push(await coldBuild('.', path.join(work, 'site-webpack'), { BENCH_WEBPACK: '1' }));
+      log(`cold build (webpack) ${run + 1}/${runs}: ${webpackTimes.at(-1)?.toFixed(1)} s`);
+    }
+  }
+  figures.push({
+    name: 'cold build, Faster (Rspack)',
+    value: median(fasterTimes),
+    anchorName: 'webpack',
+    anchor: median(webpackTimes),
+    unit: 's',
+    runs,
+  });
+  await coldBuild(vanillaDir, vanillaOut);
+  writeRedocStandalone(path.join(work, 'redoc'), path.join(siteOut, 'openapi/data-v4.json'));
+
+  const servers: RunningServer[] = [];
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const [site, vanilla, redoc] = await Promise.all([
+      serveBuild(siteOut),
+      serveBuild(vanillaOut),
+      serveBuild(path.join(work, 'redoc')),
+    ]);
+    servers.push(site, vanilla, redoc);
+
+    // Bytes fetched per page type, against the vanilla page (deterministic: one run each).
+    const anchor = await pageWeight(browser, `${vanilla.url}/docs/intro`);
+    for (const [name, route] of pageTypes) {
+      const weight = await pageWeight(browser, `${site.url}${route}`);
+      figures.push(
+        {
+          name: `${name}: JS`,
+          value: weight.jsRaw,
+          anchorName: 'vanilla page',
+          anchor: anchor.jsRaw,
+          unit: 'B',
+          runs: 1,
+        },
+        {
+          name: `${name}: JS gzip`,
+          value: weight.jsGzip,
+          anchorName: 'vanilla page',
+          anchor: anchor.jsGzip,
+          unit: 'B',
+          runs: 1,
+        },
+        {
+          name: `${name}: all bytes`,
+          value: weight.totalRaw,
+          anchorName: 'vanilla page',
+          anchor: anchor.totalRaw,
+          unit: 'B',
+          runs: 1,
+        },
+        {
+          name: `${name}: all gzip`,
+          value: weight.totalGzip,
+          anchorName: 'vanilla page',
+          anchor: anchor.totalGzip,
+          unit: 'B',
+          runs: 1,
+        },
+      );
+    }
+
+    // /api/data against Redoc standalone on the same document, measured alternately.
+    const document = JSON.parse(readFileSync(path.join(siteOut, 'openapi/data-v4.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const firstPath = Object.values(document.paths)[0];
+    const heading = Object.values(firstPath)[0]?.summary ?? '';
+    const ours: { visible: number; interactive: number }[] = [];
+    const theirs: { visible: number; interactive: number }[] = [];
+    for (let run = 0; run < Math.max(runs, 5); run += 1) {
+      ours.push(await firstPaint(browser, `${site.url}/api/data`, heading));
+      theirs.push(await firstPaint(browser, `${redoc.url}/`, heading));
+    }
+    const runsPaint = ours.length;
+    figures.push(
+      {
+        name: '/api/data: first operation visible',
+        value: median(ours.map((run) => run.visible)),
+        anchorName: 'Redoc standalone',
+        anchor: median(theirs.map((run) => run.visible)),
+        unit: 'ms',
+        runs: runsPaint,
+      },
+      {
+        name: '/api/data: interactive',
+        value: median(ours.map((run) => run.interactive)),
+        anchorName: 'Redoc standalone',
+        anchor: median(theirs.map((run) => run.interactive)),
+        unit: 'ms',
+        runs: runsPaint,
+      },
+    );
+
+    if (!quick) {
+      const anchorScores = await lighthouseScores(`${vanilla.url}/docs/intro`);
+      for (const [name, route] of pageTypes) {
+        const scores = await lighthouseScores(`${site.url}${route}`);
+        log(`Lighthouse ${name}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
+        figures.push(
+          {
+            name: `${name}: Lighthouse performance`,
+            value: scores.performance,
+            anchorName: 'vanilla page',
+            anchor: anchorScores.performance,
+            unit: 'score',
+            runs: 1,
+          },
+          {
+            name: `${name}: Lighthouse accessibility`,
+            value: scores.accessibility,
+            anchorName: 'vanilla page',
+            anchor: anchorScores.accessibility,
+            unit: 'score',
+            runs: 1,
+          },
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/results.json', `${JSON.stringify({ quick, runs, figures }, null, 2)}\n`);
+  console.log(`\n${table(figures)}\n\n[bench] wrote bench/results.json`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
