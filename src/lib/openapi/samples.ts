@@ -43,6 +43,16 @@ function headerParts(value: string): { before: string; after: string } | undefin
   return index < 0 ? undefined : { before: value.slice(0, index), after: value.slice(index + credentialMark.length) };
 }
 
+/**
+ * A header value as a string expression that joins its literal parts and the credential lookup with `+`, the
+ * concatenation Python, Go and C# share; a value without the credential is a plain literal.
+ */
+function concatenated(value: string, lookup: string): string {
+  const parts = headerParts(value);
+  if (!parts) return quoted(value);
+  return `${quoted(parts.before)} + ${lookup}${parts.after ? ` + ${quoted(parts.after)}` : ''}`;
+}
+
 function curl(request: HttpRequest, variable: string): string {
   const lines = [`curl --request ${request.method} ${shellQuoted(request.url)}`];
   for (const [name, value] of request.headers) {
@@ -79,13 +89,9 @@ function javascript(request: HttpRequest, variable: string): string {
 }
 
 function python(request: HttpRequest, variable: string): string {
-  const headers = request.headers.map(([name, value]) => {
-    const parts = headerParts(value);
-    const literal = parts
-      ? `${quoted(parts.before)} + os.environ[${quoted(variable)}]${parts.after ? ` + ${quoted(parts.after)}` : ''}`
-      : quoted(value);
-    return `        ${quoted(name)}: ${literal},`;
-  });
+  const headers = request.headers.map(
+    ([name, value]) => `        ${quoted(name)}: ${concatenated(value, `os.environ[${quoted(variable)}]`)},`,
+  );
   const data = request.body !== undefined ? [`    data=${quoted(request.body)}.encode(),`] : [];
   return [
     'import json',
@@ -106,13 +112,9 @@ function python(request: HttpRequest, variable: string): string {
 }
 
 function go(request: HttpRequest, variable: string): string {
-  const headers = request.headers.map(([name, value]) => {
-    const parts = headerParts(value);
-    const literal = parts
-      ? `${quoted(parts.before)} + os.Getenv(${quoted(variable)})${parts.after ? ` + ${quoted(parts.after)}` : ''}`
-      : quoted(value);
-    return `\treq.Header.Set(${quoted(name)}, ${literal})`;
-  });
+  const headers = request.headers.map(
+    ([name, value]) => `\treq.Header.Set(${quoted(name)}, ${concatenated(value, `os.Getenv(${quoted(variable)})`)})`,
+  );
   const body = request.body !== undefined ? `strings.NewReader(${quoted(request.body)})` : 'nil';
   const imports = ['"fmt"', '"io"', '"net/http"', '"os"', ...(request.body !== undefined ? ['"strings"'] : [])];
   return [
@@ -144,10 +146,7 @@ function csharp(request: HttpRequest, variable: string): string {
   const headers = request.headers
     .filter(([name]) => name !== 'Content-Type')
     .map(([name, value]) => {
-      const parts = headerParts(value);
-      const literal = parts
-        ? `${quoted(parts.before)} + Environment.GetEnvironmentVariable(${quoted(variable)})${parts.after ? ` + ${quoted(parts.after)}` : ''}`
-        : quoted(value);
+      const literal = concatenated(value, `Environment.GetEnvironmentVariable(${quoted(variable)})`);
       return `request.Headers.TryAddWithoutValidation(${quoted(name)}, ${literal});`;
     });
   const body =
