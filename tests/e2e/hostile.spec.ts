@@ -51,3 +51,35 @@ test('a link text whose target was unsafe is plain text, not a link', async ({ p
   await expect(page.getByText(label).first()).toBeVisible();
   await expect(page.getByRole('link', { name: label })).toHaveCount(0);
 });
+
+test('search results show the hostile text as text', async ({ page }) => {
+  await page.goto(`${variantUrl('hostile')}/`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  const input = page.locator('input.navbar__search-input');
+  await input.click();
+  // The hostile operation summary starts with this word, so its result shows the injected markup as text.
+  await input.pressSequentially('championships');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('listbox')).toContainText('window.__hostile');
+  expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
+  const injected = await page.evaluate(() => ({
+    images: Array.from(document.querySelectorAll('[role="listbox"] img')).length,
+    handlers: Array.from(document.querySelectorAll('[role="listbox"] *')).flatMap((element) =>
+      Array.from(element.attributes).filter((attribute) => /^on/i.test(attribute.name)),
+    ).length,
+  }));
+  expect(injected).toEqual({ images: 0, handlers: 0 });
+});
+
+test('the Markdown exports carry the hostile text escaped or as code, never as live HTML', async ({ request }) => {
+  for (const path of ['/docs/data-api/get-championships.md', '/llms-full.txt']) {
+    const response = await request.get(`${variantUrl('hostile')}${path}`);
+    expect(response.status()).toBe(200);
+    // Inside code (fences and spans) markup is shown as written; everywhere else a Markdown viewer would render raw
+    // tags, so there they must be escaped.
+    const prose = (await response.text()).replace(/(`{3,})[\s\S]*?\1/g, '').replace(/`[^`\n]*`/g, '');
+    expect(prose).not.toMatch(/<script>window\.__hostile/);
+    expect(prose).not.toMatch(/<img src=x onerror/);
+    expect(prose).toMatch(/&lt;script&gt;window\.__hostile/);
+  }
+});

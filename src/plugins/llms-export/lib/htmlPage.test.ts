@@ -35,3 +35,13 @@ test('a built page becomes Markdown with its headings, prose, code and tables, w
     ].join('\n'),
   );
 });
+
+test('text that looks like HTML stays text in the Markdown', () => {
+  const page = htmlPage(
+    '<html><head><title>A &lt;b&gt; | Site</title></head><body><main><p>Shown: &lt;script&gt;x()&lt;/script&gt; and <code>&lt;api key&gt;</code></p></main></body></html>',
+  );
+  expect(page.markdown).toContain('Shown: &lt;script&gt;x()&lt;/script&gt; and `<api key>`');
+  expect(page.markdown).not.toMatch(/(^|[^`])<script>/);
+  // The title is plain text; whoever writes it into Markdown escapes it (llms.txt does).
+  expect(page.title).toBe('A <b>');
+});

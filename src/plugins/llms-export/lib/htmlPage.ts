@@ -1,6 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
+import { markdownText } from './llms';
 
 /** What a built page says, as Markdown: its title, its meta description and its main content. */
 export interface HtmlPage {
@@ -26,6 +27,9 @@ const furniture = [
 function converter(): TurndownService {
   const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   service.use(tables);
+  // Page text that looks like HTML (`<script>` written out in a description) must stay text in Markdown too.
+  const escape = service.escape.bind(service);
+  service.escape = (text: string) => escape(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
   // Docusaurus renders each line of a code block as its own element; their text, one per line, is the code.
   service.addRule('codeBlock', {
     filter: (node) => node.nodeName === 'PRE',
@@ -67,12 +71,12 @@ export function htmlPage(html: string): HtmlPage {
     .trim();
   const description = root.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '';
   const content = contentOf(root);
-  if (!content) return { title, description, markdown: `# ${title}\n` };
+  if (!content) return { title, description, markdown: `# ${markdownText(title)}\n` };
   for (const selector of furniture) content.querySelectorAll(selector).forEach((element) => element.remove());
   let markdown = turndown
     .turndown(content.toString())
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  if (!markdown.startsWith('# ')) markdown = `# ${title}\n\n${markdown}`;
+  if (!markdown.startsWith('# ')) markdown = `# ${markdownText(title)}\n\n${markdown}`;
   return { title, description, markdown: `${markdown}\n` };
 }

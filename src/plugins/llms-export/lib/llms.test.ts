@@ -58,3 +58,17 @@ test('llmsFullTxt concatenates every page under its source URL', () => {
   expect(full).toContain('Source: https://developers.example/docs/webhooks\n\n# Webhooks\n\nText.');
   expect(full.match(/^Source: /gm)).toHaveLength(2);
 });
+
+test('page titles and descriptions become Markdown text, never live HTML', () => {
+  const hostile: ExportPage = {
+    route: '/x',
+    title: 'A <script>alert(1)</script>',
+    description: 'B <img src=x onerror=y>',
+    section: 'Guides',
+    markdown: '# x',
+  };
+  const text = llmsTxt(site, [hostile], ['Guides']);
+  expect(text).toContain(
+    '- [A &lt;script&gt;alert(1)&lt;/script&gt;](https://developers.example/x.md): B &lt;img src=x onerror=y&gt;',
+  );
+});

@@ -16,8 +16,13 @@ export function twinPath(route: string): string {
   return `${trimmed === '' ? '/index' : trimmed}.md`;
 }
 
+/** Plain text for Markdown: on one line, with `&`, `<` and `>` escaped, so no page text becomes live HTML. */
+export function markdownText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return markdownText(text);
 }
 
 /**

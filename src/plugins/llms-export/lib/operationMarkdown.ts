@@ -2,6 +2,7 @@ import type { Json } from '../../../lib/openapi/document';
 import { codeSamples } from '../../../lib/openapi/samples';
 import type { OperationView, SchemaNode } from '../../../lib/openapi/view';
 import { constraintText } from './constraints';
+import { markdownText } from './llms';
 
 /** Markdown of one operation for AI tools: method, path, parameters with limits, body, responses and a curl sample. */
 function cell(text: string): string {
@@ -32,7 +33,8 @@ function example(value: Json | undefined): string[] {
 }
 
 export function operationMarkdown(view: OperationView, credentialVariable: string): string {
-  const lines = [`# ${view.summary}`, '', `\`${view.method.toUpperCase()} ${view.path}\``, ''];
+  // The summary is plain text (decoded for the site's text rendering); Markdown needs it escaped again.
+  const lines = [`# ${markdownText(view.summary)}`, '', `\`${view.method.toUpperCase()} ${view.path}\``, ''];
   if (view.deprecated) lines.push('Deprecated.', '');
   if (view.description) lines.push(view.description, '');
   if (view.servers[0]) lines.push(`Server: ${view.servers[0].url}`, '');
