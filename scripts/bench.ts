@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
+import { listOperations, text, type JsonObject } from '../src/lib/openapi/document';
 import { median, table, type Figure } from './lib/bench/stats';
 import { runNode } from './lib/process';
 
@@ -217,97 +218,58 @@ async function main(): Promise<void> {
     const anchor = await pageWeight(browser, `${vanilla.url}/docs/intro`);
     for (const [name, route] of pageTypes) {
       const weight = await pageWeight(browser, `${site.url}${route}`);
-      figures.push(
-        {
-          name: `${name}: JS`,
-          value: weight.jsRaw,
+      const labels: [keyof Weight, string][] = [
+        ['jsRaw', 'JS'],
+        ['jsGzip', 'JS gzip'],
+        ['totalRaw', 'all bytes'],
+        ['totalGzip', 'all gzip'],
+      ];
+      for (const [key, label] of labels) {
+        figures.push({
+          name: `${name}: ${label}`,
+          value: weight[key],
           anchorName: 'vanilla page',
-          anchor: anchor.jsRaw,
+          anchor: anchor[key],
           unit: 'B',
           runs: 1,
-        },
-        {
-          name: `${name}: JS gzip`,
-          value: weight.jsGzip,
-          anchorName: 'vanilla page',
-          anchor: anchor.jsGzip,
-          unit: 'B',
-          runs: 1,
-        },
-        {
-          name: `${name}: all bytes`,
-          value: weight.totalRaw,
-          anchorName: 'vanilla page',
-          anchor: anchor.totalRaw,
-          unit: 'B',
-          runs: 1,
-        },
-        {
-          name: `${name}: all gzip`,
-          value: weight.totalGzip,
-          anchorName: 'vanilla page',
-          anchor: anchor.totalGzip,
-          unit: 'B',
-          runs: 1,
-        },
-      );
+        });
+      }
     }
 
     // /api/data against Redoc standalone on the same document, measured alternately.
-    const document = JSON.parse(readFileSync(path.join(siteOut, 'openapi/data-v4.json'), 'utf8')) as {
-      paths: Record<string, Record<string, { summary?: string }>>;
-    };
-    const firstPath = Object.values(document.paths)[0];
-    const heading = Object.values(firstPath)[0]?.summary ?? '';
+    const document = JSON.parse(readFileSync(path.join(siteOut, 'openapi/data-v4.json'), 'utf8')) as JsonObject;
+    const heading = text(listOperations(document)[0]?.operation.summary);
     const ours: { visible: number; interactive: number }[] = [];
     const theirs: { visible: number; interactive: number }[] = [];
     for (let run = 0; run < Math.max(runs, 5); run += 1) {
       ours.push(await firstPaint(browser, `${site.url}/api/data`, heading));
       theirs.push(await firstPaint(browser, `${redoc.url}/`, heading));
     }
-    const runsPaint = ours.length;
-    figures.push(
-      {
-        name: '/api/data: first operation visible',
-        value: median(ours.map((run) => run.visible)),
-        anchorName: 'Redoc standalone',
-        anchor: median(theirs.map((run) => run.visible)),
-        unit: 'ms',
-        runs: runsPaint,
-      },
-      {
-        name: '/api/data: interactive',
-        value: median(ours.map((run) => run.interactive)),
-        anchorName: 'Redoc standalone',
-        anchor: median(theirs.map((run) => run.interactive)),
-        unit: 'ms',
-        runs: runsPaint,
-      },
-    );
+    const paint = (name: string, key: 'visible' | 'interactive'): Figure => ({
+      name: `/api/data: ${name}`,
+      value: median(ours.map((run) => run[key])),
+      anchorName: 'Redoc standalone',
+      anchor: median(theirs.map((run) => run[key])),
+      unit: 'ms',
+      runs: ours.length,
+    });
+    figures.push(paint('first operation visible', 'visible'), paint('interactive', 'interactive'));
 
     if (!quick) {
       const anchorScores = await lighthouseScores(`${vanilla.url}/docs/intro`);
       for (const [name, route] of pageTypes) {
         const scores = await lighthouseScores(`${site.url}${route}`);
         log(`Lighthouse ${name}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
-        figures.push(
-          {
-            name: `${name}: Lighthouse performance`,
-            value: scores.performance,
+        for (const category of ['performance', 'accessibility'] as const) {
+          figures.push({
+            name: `${name}: Lighthouse ${category}`,
+            value: scores[category],
             anchorName: 'vanilla page',
-            anchor: anchorScores.performance,
+            anchor: anchorScores[category],
             unit: 'score',
             runs: 1,
-          },
-          {
-            name: `${name}: Lighthouse accessibility`,
-            value: scores.accessibility,
-            anchorName: 'vanilla page',
-            anchor: anchorScores.accessibility,
-            unit: 'score',
-            runs: 1,
-          },
-        );
+          });
+        }
       }
     }
   } finally {

@@ -3,6 +3,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
 import { validatePluginOptions } from './lib/options';
+import { generatedAlias } from './lib/generatedAlias';
 import { referencePages, writeReferencePages } from './lib/pages';
 import { prefixedConsole, runPipeline } from './lib/pipeline';
 import { writeFileAtomic } from './lib/writeAtomic';
@@ -89,11 +90,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
         const { route, runtimeSpecUrl, ...page } = api.reference;
         // The document is a module of this route alone, so no other page downloads it.
         const created = await actions.createData(`${api.id}.json`, JSON.stringify(result.document));
-        // By its alias, as Docusaurus names its own generated modules: the absolute path would land in the bundle.
-        const spec = path.posix.join(
-          '@generated',
-          path.relative(context.generatedFilesDir, created).split(path.sep).join('/'),
-        );
+        const spec = generatedAlias(context.generatedFilesDir, created);
         actions.addRoute({
           path: joinRoute(context.baseUrl, route),
           component: '@site/src/components/RedocReference',

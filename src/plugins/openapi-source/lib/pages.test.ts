@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { listOperations, type JsonObject } from '../../../lib/openapi/document';
+import { readVendoredDocument } from '../../../lib/openapi/vendored';
+import { operationPage, referencePages, type PagesOptions } from './pages';
+import { operationViews } from '../../../lib/openapi/view';
+
+const options: PagesOptions = {
+  dir: 'docs/data-api/reference',
+  docIdPrefix: 'data-api/reference',
+  slugBase: '/data-api',
+  linkBase: '/docs/data-api',
+  credentialVariable: 'ARENA_API_KEY',
+  mockUrl: 'http://127.0.0.1:4010',
+};
+const data = readVendoredDocument('data');
+
+describe('referencePages', () => {
+  const pages = referencePages(data, 'data-v4', options);
+  const schemaCount = Object.keys((data.components as JsonObject).schemas as JsonObject).length;
+
+  test('writes one page per operation and per schema', () => {
+    expect(pages.files).toHaveLength(listOperations(data).length + schemaCount);
+    expect(pages.files.filter((file) => file.name.startsWith('schemas/'))).toHaveLength(schemaCount);
+  });
+
+  test('groups every operation in the sidebar under its first tag, in the order of the document, then the schemas', () => {
+    const tags = (data.tags as { name: string }[]).map((tag) => tag.name);
+    expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, 'Schemas']);
+    const operations = pages.sidebar.slice(0, -1).flatMap((category) => category.items);
+    expect(operations).toHaveLength(listOperations(data).length);
+    expect(operations[0]).toMatchObject({ type: 'doc', id: 'data-api/reference/get-championships' });
+    expect(operations.every((item) => item.className === 'api-method api-method--get')).toBe(true);
+  });
+});
+
+describe('operationPage', () => {
+  const [view] = operationViews(data, 'data-v4');
+
+  test('keeps document text as data: quoted front matter, a JSON export, headings of its own', () => {
+    const hostile = {
+      ...view,
+      summary: 'x"\nslug: /evil\n{alert(1)}',
+      responses: [{ status: '200 <b>', description: '# not a heading', contents: [] }],
+    };
+    const page = operationPage(hostile, options);
+    const frontMatter = page.split('---')[1];
+    expect(frontMatter).toContain('title: "x\\"\\nslug: /evil\\n{alert(1)}"');
+    expect(frontMatter.match(/^slug: /gm)).toHaveLength(1);
+    expect(page).toContain('### other');
+    expect(page).not.toMatch(/^# not a heading/m);
+    expect(page).toContain('export const operation = {');
+  });
+
+  test('lists the production server and the local mock for the explorer', () => {
+    expect(operationPage(view, options)).toContain(
+      'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4"},{"label":"Local mock","url":"http://127.0.0.1:4010"}];',
+    );
+  });
+});
