@@ -7,6 +7,7 @@ import { generatedStaticDir, llmsExport, openapiSource } from './config/openapi'
 import { redirects } from './config/redirects';
 import { search } from './config/search';
 import { themeConfig } from './config/theme';
+import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
 import llmsExportPlugin from './src/plugins/llms-export';
@@ -46,6 +47,7 @@ const config: Config = {
     ],
   ],
   plugins: [
+    codeHighlighterPlugin,
     [openapiSourcePlugin, openapiSource],
     ['@docusaurus/plugin-content-docs', gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],

@@ -1,5 +1,6 @@
 import type { ThemeConfig } from '@docusaurus/preset-classic';
 import { announcementBar } from './announcement';
+import { codeLanguages, prismLoadOrder } from './codeLanguages';
 import { codeTheme } from './codeTheme';
 import { footer } from './footer';
 import { navbar } from './navbar';
@@ -13,6 +14,6 @@ export const themeConfig = {
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   // Spec §2: the chosen docs version is kept in local storage.
   docs: { sidebar: { hideable: false, autoCollapseCategories: false }, versionPersistence: 'localStorage' },
-  prism: { theme: codeTheme, darkTheme: codeTheme, additionalLanguages: ['bash', 'csharp'] },
+  prism: { theme: codeTheme, darkTheme: codeTheme, additionalLanguages: prismLoadOrder(codeLanguages) },
   metadata: [{ name: 'theme-color', content: '#1b1b1d' }],
 } satisfies ThemeConfig;

@@ -47,3 +47,29 @@ test('a guide shows its runnable sample as the file is, with the environment rea
   await expect(page.locator('pre').filter({ hasText: 'export DATA_API_URL=https://' }).first()).toBeVisible();
   await expect(page.locator('pre').filter({ hasText: '${DATA_API_URL}/games?limit=5' }).first()).toBeVisible();
 });
+
+// The site's own highlighter (src/lib/prism) renders code on the server and again on hydration; both must agree,
+// and every language the page shows must come out highlighted, not as plain text.
+for (const route of ['/getting-started/Guides/chat-bots', '/docs/data-api/get-team']) {
+  test(`${route}: code blocks are highlighted, and identically before and after hydration`, async ({ page }) => {
+    await gotoHydrated(page, route);
+    const { served, hydrated } = await page.evaluate(async () => {
+      const tokens = (root: ParentNode) =>
+        Array.from(root.querySelectorAll('pre')).map((pre) => ({
+          language: /language-(\S+)/.exec(pre.className)?.[1] ?? '',
+          tokens: Array.from(pre.querySelectorAll('.token')).map((token) => `${token.className}|${token.textContent}`),
+        }));
+      const html = await (await fetch(location.href)).text();
+      return { served: tokens(new DOMParser().parseFromString(html, 'text/html')), hydrated: tokens(document) };
+    });
+    expect(served.length).toBeGreaterThan(0);
+    expect(hydrated).toEqual(served);
+    for (const block of hydrated) {
+      if (block.language === 'text') continue;
+      expect(
+        block.tokens.some((token) => /^token (keyword|string|property|function)\b/.test(token)),
+        block.language,
+      ).toBe(true);
+    }
+  });
+}

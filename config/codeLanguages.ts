@@ -1,0 +1,17 @@
+import components from 'prismjs/components';
+import getLoader from 'prismjs/dependencies';
+
+/**
+ * The languages code blocks are highlighted in: the operation pages' samples (src/lib/openapi/samples.ts), JSON
+ * examples and the guides' fences (including their aliases: `js`, `sh`, `html`). A block in any other language renders
+ * as plain text; config/codeLanguages.test.ts fails when content uses one that is missing here.
+ */
+export const codeLanguages = ['markup', 'javascript', 'bash', 'python', 'go', 'csharp', 'json', 'http'];
+
+/**
+ * Docusaurus registers `additionalLanguages` one by one, in order, so each has to come after the languages it builds
+ * on (`javascript` extends `clike`); Prism's own dependency table gives that order.
+ */
+export function prismLoadOrder(languages: readonly string[]): string[] {
+  return getLoader(components, [...languages]).getIds();
+}

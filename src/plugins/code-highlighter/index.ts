@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+/**
+ * Points `prism-react-renderer`, which Docusaurus's CodeBlock and `prism-include-languages` import, at the site's
+ * own highlighter (src/lib/prism): the same `Highlight` over a bare Prism core that carries only the languages in
+ * config/codeLanguages.ts. Both bundles get the alias, so server-rendered code blocks match the hydrated ones.
+ */
+export default function codeHighlighterPlugin(): Plugin {
+  return {
+    name: 'code-highlighter',
+    configureWebpack() {
+      return {
+        resolve: { alias: { 'prism-react-renderer$': path.resolve(__dirname, '../../lib/prism/index.ts') } },
+      };
+    },
+  };
+}
