@@ -10,6 +10,7 @@ import { themeConfig } from './config/theme';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
+import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
 
 const config: Config = {
@@ -39,7 +40,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: apiDocs,
+        // Both docs instances are added below through the lean-docs wrapper.
+        docs: false,
         blog: false,
         theme: { customCss: './src/css/custom.css' },
         sitemap: { changefreq: 'weekly', priority: 0.5 },
@@ -49,7 +51,8 @@ const config: Config = {
   plugins: [
     codeHighlighterPlugin,
     [openapiSourcePlugin, openapiSource],
-    ['@docusaurus/plugin-content-docs', gettingStartedDocs],
+    [leanDocsPlugin, apiDocs],
+    [leanDocsPlugin, gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],
     [llmsExportPlugin, llmsExport],
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.

@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests sit beside what they test (`*.test.ts`); browser tests (`*.spec.ts`) belong to Playwright.
 export default defineConfig({
+  // Docusaurus's client modules import the router by the alias its bundler config defines.
+  resolve: { alias: { '@docusaurus/router': '@docusaurus/core/lib/client/exports/router.js' } },
   test: {
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'build/**', '.docusaurus/**'],

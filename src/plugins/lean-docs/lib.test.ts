@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import {
+  getActiveDocContext,
+  getActivePlugin,
+  getActiveVersion,
+} from '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js';
+import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
+import { withoutDocList } from './lib';
+
+const version = (path: string, docs: string[]) => ({
+  name: 'current',
+  label: 'Next',
+  isLast: true,
+  path,
+  mainDocId: docs[0],
+  docs: docs.map((id) => ({ id, path: `${path}/${id}`, sidebar: 'main' })),
+  draftIds: [],
+  sidebars: { main: { link: { path: `${path}/${docs[0]}`, label: docs[0] } } },
+});
+
+const allData: Record<string, GlobalPluginData> = {
+  default: { path: '/docs', versions: [version('/docs', ['intro', 'data-api/get-team'])], breadcrumbs: true },
+  'getting-started': {
+    path: '/getting-started',
+    versions: [version('/getting-started', ['intro/start-here'])],
+    breadcrumbs: true,
+  },
+};
+const lean = Object.fromEntries(Object.entries(allData).map(([id, data]) => [id, withoutDocList(data)]));
+
+describe('docs global data without the doc list', () => {
+  test('drops every listed doc and keeps the rest of each version', () => {
+    expect(lean.default.versions[0].docs).toEqual([]);
+    expect(lean.default.versions[0]).toEqual({ ...allData.default.versions[0], docs: [], draftIds: [] });
+    expect(lean.default.breadcrumbs).toBe(true);
+  });
+
+  test.each(['/docs/data-api/get-team', '/getting-started/intro/start-here', '/docs/', '/elsewhere'])(
+    'still tells which plugin and version %s belongs to (what the search bar asks)',
+    (pathname) => {
+      const active = getActivePlugin(allData, pathname);
+      const leanActive = getActivePlugin(lean, pathname);
+      expect(leanActive?.pluginId).toBe(active?.pluginId);
+      if (active && leanActive) {
+        expect(getActiveVersion(leanActive.pluginData, pathname)?.name).toBe(
+          getActiveVersion(active.pluginData, pathname)?.name,
+        );
+      }
+    },
+  );
+
+  test('only the active-doc lookup, which this site does not use, loses its answer', () => {
+    expect(getActiveDocContext(allData.default, '/docs/data-api/get-team').activeDoc?.id).toBe('data-api/get-team');
+    expect(getActiveDocContext(lean.default, '/docs/data-api/get-team').activeDoc).toBeUndefined();
+  });
+});
