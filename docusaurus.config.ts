@@ -3,13 +3,14 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { brand, siteTitle } from './config/brand';
 import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
-import { generatedStaticDir, llmsExport, openapiSource } from './config/openapi';
+import { generatedStaticDir, lazyRoutes, llmsExport, openapiSource } from './config/openapi';
 import { redirects } from './config/redirects';
 import { search } from './config/search';
 import { themeConfig } from './config/theme';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
+import lazyRoutesPlugin from './src/plugins/lazy-routes';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
 
@@ -55,6 +56,7 @@ const config: Config = {
     [leanDocsPlugin, gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],
     [llmsExportPlugin, llmsExport],
+    [lazyRoutesPlugin, lazyRoutes],
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],

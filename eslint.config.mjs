@@ -25,6 +25,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // CommonJS files (bundler loaders) can only import with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks },
     settings: { react: { version: 'detect' } },

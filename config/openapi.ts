@@ -1,3 +1,4 @@
+import type { LazyRoutesOptions } from '../src/plugins/lazy-routes';
 import type { LlmsExportOptions } from '../src/plugins/llms-export';
 import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
 import { brand } from './brand';
@@ -71,3 +72,8 @@ export const llmsExport = {
     credentialVariable: api.pages.credentialVariable,
   })),
 } satisfies LlmsExportOptions;
+
+/** The generated reference pages' share of the route tables loads with those pages only (src/plugins/lazy-routes). */
+export const lazyRoutes = {
+  modulePrefixes: openapiSource.apis.map((api) => `@site/${api.pages.dir}/`),
+} satisfies LazyRoutesOptions;

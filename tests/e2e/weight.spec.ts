@@ -1,10 +1,13 @@
-import { expect, test } from './support/fixtures';
+import { expect, gotoHydrated, test } from './support/fixtures';
 import { javascriptBudgets } from './support/budgets';
 import { guideRoute } from './support/routes';
 import { measurePageWeight } from './support/weight';
 
-/** Chunks that only the API reference may load: the generated pages' components and explorer, and Redoc. */
-const referenceChunks = /\/(api-reference\.[0-9a-f]+\.js|[^/]*redoc[^/]*)$/i;
+/**
+ * Chunks that only the API reference may load: the generated pages' components and explorer, their share of the
+ * route tables, and Redoc.
+ */
+const referenceChunks = /\/(api-reference\.[0-9a-f]+\.js|lazy-route-table\.[0-9a-f]+\.js|[^/]*redoc[^/]*)$/i;
 
 test(`a guide page loads no API-reference code and stays within ${javascriptBudgets.guide / 1024} KB of JavaScript`, async ({
   page,
@@ -22,7 +25,37 @@ for (const route of ['/docs/data-api/get-championships', '/docs/data-api/schemas
     const weight = await measurePageWeight(page, route);
     console.log(`[weight] ${route}: ${weight.javascriptBytes} B JavaScript, ${weight.totalBytes} B total`);
     expect(weight.scripts.some((script) => /api-reference\.[0-9a-f]+\.js$/.test(script))).toBe(true);
+    expect(weight.scripts.some((script) => /lazy-route-table\.[0-9a-f]+\.js$/.test(script))).toBe(true);
     expect(weight.scripts.filter((script) => /redoc/i.test(script))).toEqual([]);
     expect(weight.javascriptBytes).toBeLessThanOrEqual(javascriptBudgets.operation);
   });
 }
+
+test('from a guide, a link to an operation page loads the reference route table and shows the page', async ({
+  page,
+}) => {
+  const tables: string[] = [];
+  page.on('request', (request) => {
+    if (/lazy-route-table\.[0-9a-f]+\.js$/.test(request.url())) tables.push(request.url());
+  });
+  await gotoHydrated(page, guideRoute);
+  expect(tables).toEqual([]);
+  const call = page.locator('article a[href*="-api/get-"]').first();
+  const href = (await call.getAttribute('href')) ?? '';
+  await call.click();
+  await expect(page).toHaveURL(new RegExp(`${href.split('#')[0]}(#.*)?$`));
+  await expect(page.locator('article h1')).toBeVisible();
+  await expect(
+    page
+      .locator('article')
+      .getByText(/^(GET|POST)$/)
+      .first(),
+  ).toBeVisible();
+  expect(tables).toHaveLength(1);
+  // Back to the guide and forward again: no second download, no reload.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${guideRoute}$`));
+  await page.goForward();
+  await expect(page.locator('article h1')).toBeVisible();
+  expect(tables).toHaveLength(1);
+});

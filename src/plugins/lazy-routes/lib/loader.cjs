@@ -1,0 +1,20 @@
+'use strict';
+const { createHash } = require('node:crypto');
+const path = require('node:path');
+
+/**
+ * Rspack/webpack loader for Docusaurus's generated route tables in the client bundle: serves the versions that
+ * src/plugins/lazy-routes split before bundling (see lib/split.ts), and the lazy table as `registry.js?lazy-route-table`.
+ * Refuses to serve a file whose text differs from the text that was split (it would no longer match).
+ */
+module.exports = function lazyRoutesLoader(source) {
+  const { files } = this.getOptions();
+  const name = path.basename(this.resourcePath) + this.resourceQuery;
+  const file = files[name];
+  if (!file) return source;
+  const fingerprint = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  if (fingerprint !== file.fingerprint) {
+    throw new Error(`[lazy-routes] ${name} changed after it was split; rebuild`);
+  }
+  return file.text;
+};
