@@ -1,28 +1,22 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Prism } from '../src/lib/prism';
+import { contentPages, projectFiles } from '../tests/fixtures/content';
 import { sampleLanguages } from '../src/lib/openapi/samples';
 import { codeLanguages, prismLoadOrder } from './codeLanguages';
 
 const root = path.resolve(__dirname, '..');
 const require = createRequire(import.meta.url);
 
-function files(dir: string, pattern: RegExp, skip: RegExp = /$^/): string[] {
-  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .map((name) => path.join(dir, name))
-    .filter((name) => pattern.test(name) && !skip.test(name));
-}
-
 /** Every language a code block names: Markdown fences in the guides and docs, and `language="..."` in components. */
 function languagesInUse(): Set<string> {
   const used = new Set<string>(sampleLanguages.map((sample) => sample.prism));
-  const markdown = [...files('getting-started', /\.mdx?$/), ...files('docs', /\.mdx?$/, /[\\/]reference[\\/]/)];
-  for (const file of markdown) {
+  for (const file of contentPages()) {
     for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/^\s*```([\w-]+)/gm)) used.add(match[1]);
   }
-  for (const file of [...files('src', /\.tsx$/, /\.test\.tsx$/)]) {
+  for (const file of projectFiles('src').filter((name) => /(?<!\.test)\.tsx$/.test(name))) {
     for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/language="([\w-]+)"/g))
       used.add(match[1]);
   }

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { contentPages, projectFiles } from '../tests/fixtures/content';
 import { useVendoredMocks } from '../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../src/lib/openapi/document';
 import { readVendoredDocument } from '../src/lib/openapi/vendored';
@@ -174,12 +175,7 @@ test('the chat bot splits a long answer into bodies within the limit', async () 
 
 /** Every sample file is shown on a page, and every page's sample exists and is run above. */
 test('every sample is shown by a page and run by this test', () => {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? walk(full) : [full];
-    });
-  const pages = [...walk('getting-started'), ...walk('docs')].filter((file) => file.endsWith('.mdx'));
+  const pages = contentPages();
   const shown = new Set<string>();
   for (const page of pages) {
     for (const match of readFileSync(page, 'utf8').matchAll(/^```\S*[ \t]+(.*)$/gm)) {
@@ -187,7 +183,7 @@ test('every sample is shown by a page and run by this test', () => {
       if (name) shown.add(path.resolve(path.dirname(page), name));
     }
   }
-  const samples = [...walk('getting-started'), ...walk('docs')].filter(
+  const samples = [...projectFiles('getting-started'), ...projectFiles('docs')].filter(
     (file) => /[\\/]samples[\\/]/.test(file) && path.extname(file) in interpreters && !file.endsWith('.d.mts'),
   );
   const run = new Set([

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { fingerprint, splitRouteTables, type GeneratedFiles } from './lib/split';
+import { splitRouteTables, type GeneratedFiles } from './lib/split';
 
 export interface LazyRoutesOptions {
   /** Module path prefixes (as Docusaurus's registry names them, `@site/...`) of the routes to load lazily. */
@@ -36,10 +36,10 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         lazyTableRequest: `./registry.js${lazyTableQuery}`,
       });
       const served = {
-        'registry.js': { fingerprint: fingerprint(files.registry), text: split.registry },
-        [`registry.js${lazyTableQuery}`]: { fingerprint: fingerprint(files.registry), text: split.lazyTable },
-        'routesChunkNames.json': { fingerprint: fingerprint(files.routesChunkNames), text: split.routesChunkNames },
-        'routes.js': { fingerprint: fingerprint(files.routes), text: split.routes },
+        'registry.js': { original: files.registry, text: split.registry },
+        [`registry.js${lazyTableQuery}`]: { original: files.registry, text: split.lazyTable },
+        'routesChunkNames.json': { original: files.routesChunkNames, text: split.routesChunkNames },
+        'routes.js': { original: files.routes, text: split.routes },
       };
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       return {

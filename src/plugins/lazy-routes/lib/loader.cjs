@@ -1,5 +1,4 @@
 'use strict';
-const { createHash } = require('node:crypto');
 const path = require('node:path');
 
 /**
@@ -12,9 +11,6 @@ module.exports = function lazyRoutesLoader(source) {
   const name = path.basename(this.resourcePath) + this.resourceQuery;
   const file = files[name];
   if (!file) return source;
-  const fingerprint = createHash('sha256').update(source).digest('hex').slice(0, 16);
-  if (fingerprint !== file.fingerprint) {
-    throw new Error(`[lazy-routes] ${name} changed after it was split; rebuild`);
-  }
+  if (source !== file.original) throw new Error(`[lazy-routes] ${name} changed after it was split; rebuild`);
   return file.text;
 };

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /*
  * Docusaurus ships the table of every route in the main bundle, on every page (facebook/docusaurus#7256): for each
  * page a line in `registry.js` (its modules' loaders) and an entry in `routesChunkNames.json` (which modules it
@@ -109,9 +107,4 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
   ].join('\n');
 
   return { registry, routesChunkNames: JSON.stringify(keptChunkNames), routes, lazyTable, lazyRoutes };
-}
-
-/** A short fingerprint of a generated file, so the loader can tell it is serving the version that was split. */
-export function fingerprint(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
