@@ -10,6 +10,8 @@ import { themeConfig } from './config/theme';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
+import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
+import searchResultsEscapePlugin from './src/plugins/search-results-escape';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
@@ -57,6 +59,8 @@ const config: Config = {
     ['@docusaurus/plugin-client-redirects', redirects],
     [llmsExportPlugin, llmsExport],
     [lazyRoutesPlugin, lazyRoutes],
+    inlineScriptGuardPlugin,
+    searchResultsEscapePlugin,
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],

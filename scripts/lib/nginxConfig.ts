@@ -1,28 +1,7 @@
-import { createHash } from 'node:crypto';
-
 /**
  * Pure pieces of the nginx setup: the Content-Security-Policy for a build, and the rendering of the config template.
  * File access lives in scripts/nginx.ts.
  */
-
-const executableTypes = new Set(['', 'text/javascript', 'application/javascript', 'module']);
-
-/** SHA-256 hashes (CSP source form) of the inline scripts a page would execute; JSON-LD and other data are skipped. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
-    if (!executableTypes.has(type)) continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
-  }
-  return hashes;
-}
 
 export interface CspOptions {
   scriptHashes: readonly string[];
@@ -55,6 +34,8 @@ export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: Csp
  * The origins the site's scripts call besides its own: every server of the published OpenAPI documents and the local
  * mock servers (the request explorer sends there), and the Data API reference's runtime document when it is remote.
  */
+const safeOrigin = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+
 export function connectSourcesFor(documents: readonly unknown[], extraUrls: readonly string[]): string[] {
   const urls = [...extraUrls];
   for (const document of documents) {
@@ -68,9 +49,10 @@ export function connectSourcesFor(documents: readonly unknown[], extraUrls: read
   const origins = new Set<string>();
   for (const url of urls) {
     try {
-      const parsed = new URL(url);
-      // Only http(s) origins; a CSP source cannot carry quotes or spaces, so nothing else can slip in.
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origins.add(parsed.origin);
+      const { origin } = new URL(url);
+      // Only http(s) origins of plain host names or addresses: WHATWG URLs accept a `"` or `'` in a host, which
+      // would end the CSP's header line in the nginx config, so anything else is left out, not quoted.
+      if (safeOrigin.test(origin)) origins.add(origin);
     } catch {
       // Relative URLs (such as the site's own runtime document) are covered by 'self'.
     }

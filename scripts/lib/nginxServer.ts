@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntilAnswering } from './process';
 import { mockUrl } from '../../config/mock';
-import { connectSourcesFor, contentSecurityPolicy, inlineScriptHashes, renderNginxConfig } from './nginxConfig';
+import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig } from './nginxConfig';
+import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
+import { siteScriptPages } from '../../config/inlineScripts';
 
 const deployDir = path.resolve(__dirname, '../../deploy/nginx');
-const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+// Debian's brotli modules: the filter compresses on the fly, the static one serves the build's `.br` files.
+const brotliModules = ['filter', 'static'].map((kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`);
 
 export const nginxBinary =
   process.env.NGINX_BIN ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => existsSync(bin));
@@ -20,10 +23,18 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-/** The CSP for a build: every inline script of every page, by hash. */
+/**
+ * The CSP for a build: the site's own inline scripts by hash (a fixed set, see inline-script-guard). A build
+ * whose pages hold any other inline script is refused, as the build itself refuses it.
+ */
 export function buildCsp(root: string, connectSources: readonly string[] = []): string {
-  const hashes = htmlFiles(root).flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8')));
-  return contentSecurityPolicy({ scriptHashes: hashes, connectSources });
+  const allowed = siteScripts(
+    Object.fromEntries(siteScriptPages.map((page) => [page, readFileSync(path.join(root, page), 'utf8')])),
+  );
+  const pages = htmlFiles(root).map((file) => ({ name: path.relative(root, file), html: readFileSync(file, 'utf8') }));
+  const problems = foreignScripts(pages, allowed);
+  if (problems.length > 0) throw new Error(`inline scripts the site does not emit: ${problems.slice(0, 5).join('; ')}`);
+  return contentSecurityPolicy({ scriptHashes: allowed.map((script) => script.hash), connectSources });
 }
 
 /** What the build's pages may call: the documents' servers, the local mocks and a remote runtime document. */
@@ -39,12 +50,12 @@ export function explorerConnectSources(root: string): string[] {
 }
 
 export function renderForBuild(options: { root: string; listen: string; prefix: string }): string {
-  const hasBrotli = existsSync(brotliModule);
+  const hasBrotli = brotliModules.every((module) => existsSync(module));
   return renderNginxConfig({
     template: readFileSync(path.join(deployDir, 'portal.conf.template'), 'utf8'),
     securityHeaders: readFileSync(path.join(deployDir, 'security-headers.conf'), 'utf8'),
     brotli: hasBrotli ? readFileSync(path.join(deployDir, 'brotli.conf'), 'utf8') : undefined,
-    loadModules: hasBrotli ? [brotliModule] : [],
+    loadModules: hasBrotli ? brotliModules : [],
     listen: options.listen,
     root: path.resolve(options.root),
     prefix: options.prefix,

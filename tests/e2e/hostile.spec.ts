@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { siteScriptPages } from '../../config/inlineScripts';
+import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
 import { hostileMarkers } from '../fixtures/specServer';
 import { expect, test } from './support/fixtures';
-import { variantUrl } from './support/variants';
+import { variantDir, variantUrl } from './support/variants';
 
 /**
  * A remote Data API document with `<script>`, event-handler attributes and `javascript:` links in its descriptions,
@@ -15,6 +19,51 @@ const pages = [
   ['/docs/', false],
 ] as const;
 
+/** What in a page could run code or send the reader away: unsafe links, handlers, injected scripts, refreshes. */
+function liveMarkup() {
+  return {
+    links: Array.from(document.querySelectorAll('a[href]'))
+      .map((link) => link.getAttribute('href') ?? '')
+      .filter((href) => /^\s*(javascript|data|vbscript):/i.test(href) || /^\s*(\/\/|\/\\)/.test(href)),
+    handlers: Array.from(document.querySelectorAll('*')).flatMap((element) =>
+      Array.from(element.attributes)
+        .filter((attribute) => /^on/i.test(attribute.name))
+        .map((attribute) => `${element.tagName}.${attribute.name}`),
+    ),
+    // Executable scripts only: JSON-LD data may quote the page title, as text.
+    scripts: Array.from(document.querySelectorAll('script')).filter(
+      (script) => ['', 'text/javascript', 'module'].includes(script.type) && script.textContent?.includes('__hostile'),
+    ).length,
+    refreshes: document.querySelectorAll('meta[http-equiv="refresh" i]').length,
+    images: Array.from(document.querySelectorAll('img')).filter((image) => image.getAttribute('src') === 'x').length,
+  };
+}
+
+test("every page of the hostile build holds no inline script but the site's own (so none gets a CSP hash)", () => {
+  const root = variantDir('hostile');
+  const allowed = siteScripts(
+    Object.fromEntries(siteScriptPages.map((page) => [page, readFileSync(path.join(root, page), 'utf8')])),
+  );
+  const built = pages.map(([route]) => {
+    const file = path.join(root, route.replace(/\/$/, ''), 'index.html');
+    return { name: route, html: readFileSync(file, 'utf8') };
+  });
+  expect(built.filter((page) => page.html.includes('__hostile')).length).toBe(
+    pages.filter(([, shows]) => shows).length,
+  );
+  expect(foreignScripts(built, allowed)).toEqual([]);
+});
+
+for (const [path] of pages) {
+  test(`${path} is inert before any script runs (server-rendered HTML, JavaScript off)`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${variantUrl('hostile')}${path}`);
+    expect(await page.evaluate(liveMarkup)).toEqual({ links: [], handlers: [], scripts: 0, refreshes: 0, images: 0 });
+    await context.close();
+  });
+}
+
 for (const [path, showsText] of pages) {
   test(`${path} shows the hostile text as text: no script runs and no such link is clickable`, async ({ page }) => {
     await page.goto(`${variantUrl('hostile')}${path}`);
@@ -22,23 +71,7 @@ for (const [path, showsText] of pages) {
     // Let the live reference replace the server-rendered one, where there is one.
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
-    const unsafe = await page.evaluate(() => ({
-      links: Array.from(document.querySelectorAll('a[href]'))
-        .map((link) => link.getAttribute('href') ?? '')
-        .filter((href) => /^\s*(javascript|data|vbscript):/i.test(href)),
-      handlers: Array.from(document.querySelectorAll('body *')).flatMap((element) =>
-        Array.from(element.attributes)
-          .filter((attribute) => /^on/i.test(attribute.name))
-          .map((attribute) => attribute.name),
-      ),
-      // Executable scripts only: JSON-LD data may quote the page title, as text.
-      scripts: Array.from(document.querySelectorAll('script')).filter(
-        (script) =>
-          ['', 'text/javascript', 'module'].includes(script.type) && script.textContent?.includes('__hostile'),
-      ).length,
-      images: Array.from(document.querySelectorAll('img')).filter((image) => image.getAttribute('src') === 'x').length,
-    }));
-    expect(unsafe).toEqual({ links: [], handlers: [], scripts: 0, images: 0 });
+    expect(await page.evaluate(liveMarkup)).toEqual({ links: [], handlers: [], scripts: 0, refreshes: 0, images: 0 });
     // The reader sees what the document says, as text.
     if (showsText) await expect(page.getByText('window.__hostile = true').first()).toBeAttached();
   });
@@ -62,13 +95,19 @@ test('search results show the hostile text as text', async ({ page }) => {
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await expect(page.getByRole('listbox')).toContainText('window.__hostile');
   expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
+  // Text found inside the hostile page has that page's title (the summary) in its result path, which the search
+  // plugin once wrote into the dropdown as HTML: the `<img onerror>` ran, the `<meta refresh>` left the site.
+  await input.fill('');
+  await input.pressSequentially('click me');
+  await expect(page.getByRole('listbox')).toContainText('onerror=');
   const injected = await page.evaluate(() => ({
     images: Array.from(document.querySelectorAll('[role="listbox"] img')).length,
+    refreshes: document.querySelectorAll('meta[http-equiv="refresh" i]').length,
     handlers: Array.from(document.querySelectorAll('[role="listbox"] *')).flatMap((element) =>
       Array.from(element.attributes).filter((attribute) => /^on/i.test(attribute.name)),
     ).length,
   }));
-  expect(injected).toEqual({ images: 0, handlers: 0 });
+  expect(injected).toEqual({ images: 0, refreshes: 0, handlers: 0 });
 });
 
 test('the Markdown exports carry the hostile text escaped or as code, never as live HTML', async ({ request }) => {
@@ -80,6 +119,9 @@ test('the Markdown exports carry the hostile text escaped or as code, never as l
     const prose = (await response.text()).replace(/(`{3,})[\s\S]*?\1/g, '').replace(/`[^`\n]*`/g, '');
     expect(prose).not.toMatch(/<script>window\.__hostile/);
     expect(prose).not.toMatch(/<img src=x onerror/);
-    expect(prose).toMatch(/&lt;script&gt;window\.__hostile/);
+    expect(prose).not.toMatch(/<meta/);
+    // An escaped bracket (`\]`) is text; a bare one before `(javascript:` or `: javascript:` would be a live link.
+    expect(prose).not.toMatch(/(?<!\\)\](\(|:)\s*(<\s*)?javascript/i);
+    expect(prose).toMatch(/&lt;script&gt;window\.\\_\\_hostile/);
   }
 });

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { SchemaNode } from '@site/src/lib/openapi/view';
-import { schemaSlug } from '@site/src/lib/openapi/view';
 import Constraints from './Constraints';
 import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
@@ -13,12 +12,12 @@ interface Props {
 }
 
 function TypeLabel({ node, linkBase }: Props): ReactNode {
-  if (!node.schemaName) return <span className={styles.type}>{node.type}</span>;
+  if (!node.schemaName || !node.schemaSlug) return <span className={styles.type}>{node.type}</span>;
   const [before, after] = node.type.split(node.schemaName);
   return (
     <span className={styles.type}>
       {before}
-      <Link to={`${linkBase}/${schemaSlug(node.schemaName)}`}>{node.schemaName}</Link>
+      <Link to={`${linkBase}/${node.schemaSlug}`}>{node.schemaName}</Link>
       {after}
     </span>
   );

@@ -10,6 +10,7 @@ import { labelMediaTypeSelects, labelMediaTypeSelectsHtml } from './a11y';
 import { staticMarkupIds } from './ids';
 import { redocOptions, staticRedocOptions } from './theme';
 import { loadRuntimeSpec, runtimeSpecReducer } from './runtimeSpec';
+import { toRedocDocument } from './safeDocument';
 import styles from './styles.module.css';
 
 export interface RedocReferenceProps {
@@ -24,9 +25,10 @@ export interface RedocReferenceProps {
   runtimeSpecUrl?: string;
 }
 
+/** Every document reaches Redoc through `toRedocDocument`, the build-time and the runtime one alike. */
 function createStore(spec: object, options = redocOptions): AppStore {
   // Redoc types its input as its own OpenAPISpec; the documents are validated OpenAPI 3.x by the spec pipeline.
-  return new AppStore(spec as ConstructorParameters<typeof AppStore>[0], undefined, options);
+  return new AppStore(toRedocDocument(spec) as ConstructorParameters<typeof AppStore>[0], undefined, options);
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   type JsonObject,
   type OperationRef,
 } from './document';
-import { decodeReferences } from '../markdown/inline';
 
 /**
  * View models of operations and schemas: plain, serializable data that the reference pages render. Every fact on
@@ -60,6 +59,8 @@ export interface SchemaNode extends Constraints {
   description: string;
   /** Name of the component schema this field is (or is an array of), for a link to its page. */
   schemaName?: string;
+  /** That schema's page slug (`schemas/game`). */
+  schemaSlug?: string;
   example?: Json;
   /** Properties of an inline object; for a map, one entry named `{key}`. */
   children?: SchemaNode[];
@@ -129,13 +130,8 @@ export interface SchemaView {
 
 const schemaPrefix = '#/components/schemas/';
 
-/**
- * A summary or tag name is plain text, but the spec pipeline escapes `<` in it for renderers that emit HTML; these
- * pages render text, so the escape is undone here, once.
- */
-function plain(value: Json | undefined): string {
-  return decodeReferences(text(value));
-}
+/** A summary or tag name: plain text, rendered as text (never decoded or escaped here; renderers escape). */
+const plain = text;
 
 /** `getChampionshipMatches` → `get-championship-matches`; anything unsafe in a URL becomes a dash. */
 export function kebabCase(value: string): string {
@@ -147,29 +143,109 @@ export function kebabCase(value: string): string {
     .toLowerCase();
 }
 
-export function operationSlug(ref: OperationRef): string {
-  const id = text(ref.operation.operationId);
-  return kebabCase(id || `${ref.method}-${ref.path}`);
+/**
+ * Page names the generated reference routes use besides the operations': the API overview pages and the schemas
+ * folder. An operation whose name would be one of these gets another, as on a collision.
+ */
+const reservedSlugs = ['data', 'chat', 'schemas', 'index'];
+
+interface SlugMap {
+  operations: Map<string, string>;
+  schemas: Map<string, string>;
+  /** One line per page name that had to be changed: a collision, an empty or a reserved name. */
+  problems: string[];
 }
 
-export function schemaSlug(name: string): string {
-  return `schemas/${kebabCase(name)}`;
+/**
+ * Gives each base name a page name no other has: the first keeps its name, a later one gets `-2`, `-3`… (in
+ * document order, so the result is the same at every build), and an empty name gets the fallback.
+ */
+function uniqueSlugs(
+  entries: { key: string; base: string; fallback: string; label: string }[],
+  reserved: readonly string[],
+  problems: string[],
+): Map<string, string> {
+  const taken = new Set(reserved);
+  const slugs = new Map<string, string>();
+  for (const { key, base, fallback, label } of entries) {
+    const wanted = base || fallback;
+    let slug = wanted;
+    for (let n = 2; taken.has(slug); n += 1) slug = `${wanted}-${n}`;
+    if (!base) problems.push(`${label} has no usable page name; it gets "${slug}"`);
+    else if (slug !== base)
+      problems.push(`${label} would have the page name "${base}" of another page; it gets "${slug}"`);
+    taken.add(slug);
+    slugs.set(key, slug);
+  }
+  return slugs;
+}
+
+const slugMaps = new WeakMap<JsonObject, SlugMap>();
+
+/** The page names of a document's operations and schemas, worked out once per document. */
+export function documentSlugs(document: JsonObject): SlugMap {
+  const known = slugMaps.get(document);
+  if (known) return known;
+  const problems: string[] = [];
+  const operations = uniqueSlugs(
+    listOperations(document).map((ref) => ({
+      key: operationKey(ref),
+      base: kebabCase(text(ref.operation.operationId) || `${ref.method}-${ref.path}`),
+      fallback: kebabCase(`${ref.method}-${ref.path}`) || `${ref.method}-operation`,
+      label: `operation ${ref.method.toUpperCase()} ${ref.path}`,
+    })),
+    reservedSlugs,
+    problems,
+  );
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemaSlugs = uniqueSlugs(
+    Object.keys(schemas).map((name) => ({
+      key: name,
+      base: kebabCase(name),
+      fallback: 'schema',
+      label: `schema ${JSON.stringify(name)}`,
+    })),
+    [],
+    problems,
+  );
+  const map = { operations, schemas: schemaSlugs, problems };
+  slugMaps.set(document, map);
+  return map;
+}
+
+function operationKey(ref: OperationRef): string {
+  return `${ref.method} ${ref.path}`;
+}
+
+export function operationSlug(document: JsonObject, ref: OperationRef): string {
+  return documentSlugs(document).operations.get(operationKey(ref)) ?? kebabCase(`${ref.method}-${ref.path}`);
+}
+
+export function schemaSlug(document: JsonObject, name: string): string {
+  return `schemas/${documentSlugs(document).schemas.get(name) ?? (kebabCase(name) || 'schema')}`;
 }
 
 function numberOf(value: Json | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** Merges `allOf` parts into one object schema (properties and required lists joined), resolving references. */
-export function flattenSchema(document: JsonObject, raw: Json): JsonObject {
+/**
+ * Merges `allOf` parts into one object schema (properties and required lists joined), resolving references. A part
+ * that refers back to a schema being merged (an `allOf` cycle) adds nothing: the field shows as that schema by name.
+ */
+export function flattenSchema(document: JsonObject, raw: Json, merging: readonly string[] = []): JsonObject {
+  const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined;
+  if (ref !== undefined && merging.includes(ref)) return {};
   const schema = resolveRef<JsonObject>(document, raw);
   if (!isObject(schema) || !Array.isArray(schema.allOf)) return isObject(schema) ? schema : {};
   const { allOf, ...own } = schema;
   const merged: JsonObject = { ...own };
   const properties: JsonObject = {};
   const required = new Set<string>();
+  const trail = ref === undefined ? merging : [...merging, ref];
   for (const part of [...allOf, own]) {
-    const flat = flattenSchema(document, part);
+    const flat = flattenSchema(document, part, trail);
     for (const [key, value] of Object.entries(flat)) {
       if (key === 'properties' && isObject(value)) Object.assign(properties, value);
       else if (key === 'required' && Array.isArray(value)) value.forEach((name) => required.add(text(name)));
@@ -257,7 +333,10 @@ export function schemaNode(
     description: ownDescription || text(schema.description),
   };
   const schemaName = named ?? itemsNamed ?? mapNamed;
-  if (schemaName) node.schemaName = schemaName;
+  if (schemaName) {
+    node.schemaName = schemaName;
+    node.schemaSlug = schemaSlug(document, schemaName);
+  }
   if ('example' in schema) node.example = schema.example;
   const expand = options.expand ?? !named;
   if (!expand) return node;
@@ -371,7 +450,7 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
   const view: OperationView = {
     api,
     operationId: text(operation.operationId),
-    slug: operationSlug(ref),
+    slug: operationSlug(document, ref),
     method: ref.method,
     path: ref.path,
     summary: plain(operation.summary) || `${ref.method.toUpperCase()} ${ref.path}`,
@@ -439,13 +518,13 @@ export function schemaViews(document: JsonObject, api: string): SchemaView[] {
     const view: SchemaView = {
       api,
       name,
-      slug: schemaSlug(name),
+      slug: schemaSlug(document, name),
       description: text(schema.description),
       root: schemaNode(document, raw, { expand: true }),
       usedBy: uses
         .filter((use) => use.names.has(name))
         .map(({ ref }) => ({
-          slug: operationSlug(ref),
+          slug: operationSlug(document, ref),
           method: ref.method,
           path: ref.path,
           summary: plain(ref.operation.summary),

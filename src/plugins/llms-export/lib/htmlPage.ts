@@ -1,6 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
+import { safeHref } from '../../../lib/markdown/inline';
 import { markdownText } from './llms';
 
 /** What a built page says, as Markdown: its title, its meta description and its main content. */
@@ -30,6 +31,16 @@ function converter(): TurndownService {
   // Page text that looks like HTML (`<script>` written out in a description) must stay text in Markdown too.
   const escape = service.escape.bind(service);
   service.escape = (text: string) => escape(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // A link keeps its target only where the site's own rule allows it (http, https, mailto, site paths).
+  service.addRule('safeLink', {
+    filter: (node) => node.nodeName === 'A',
+    replacement: (content, node) => {
+      const href = safeHref(
+        (node as unknown as { getAttribute: (name: string) => string | null }).getAttribute('href') ?? '',
+      );
+      return href ? `[${content}](${href.replace(/[()<> ]/g, encodeURIComponent)})` : content;
+    },
+  });
   // Docusaurus renders each line of a code block as its own element; their text, one per line, is the code.
   service.addRule('codeBlock', {
     filter: (node) => node.nodeName === 'PRE',

@@ -1,3 +1,5 @@
+import { escapeMarkdownText } from '../../../lib/text/escape';
+
 /** One page of the site as the exports see it. */
 export interface ExportPage {
   /** Site route, such as `/docs/webhooks`. */
@@ -16,9 +18,9 @@ export function twinPath(route: string): string {
   return `${trimmed === '' ? '/index' : trimmed}.md`;
 }
 
-/** Plain text for Markdown: on one line, with `&`, `<` and `>` escaped, so no page text becomes live HTML. */
+/** Plain text for Markdown, on one line and escaped, so no page text becomes live HTML, a link or emphasis. */
 export function markdownText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeMarkdownText(text.replace(/\s+/g, ' ').trim());
 }
 
 function oneLine(text: string): string {

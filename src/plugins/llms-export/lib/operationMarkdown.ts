@@ -1,13 +1,19 @@
 import type { Json } from '../../../lib/openapi/document';
 import { codeSamples } from '../../../lib/openapi/samples';
 import type { OperationView, SchemaNode } from '../../../lib/openapi/view';
+import { markdownCode, toSafeMarkdown } from '../../../lib/markdown/inline';
 import { constraintText } from './constraints';
 import { markdownText } from './llms';
 
-/** Markdown of one operation for AI tools: method, path, parameters with limits, body, responses and a curl sample. */
-function cell(text: string): string {
-  return text
-    .replace(/\|/g, '\\|')
+/**
+ * Markdown of one operation for AI tools: method, path, parameters with limits, body, responses and a curl sample.
+ * Document text is written through the site's Markdown boundary: descriptions as `toSafeMarkdown` makes them,
+ * names and values as escaped text or code spans, so nothing in a document becomes live HTML or a link.
+ */
+
+/** A description on one line, for a table cell or a list item (`|` is escaped by the Markdown writer). */
+function cell(description: string): string {
+  return toSafeMarkdown(description)
     .replace(/\s*\n\s*/g, ' ')
     .trim();
 }
@@ -23,7 +29,7 @@ function fields(node: SchemaNode | undefined, depth = 0): string[] {
   if (!node?.children) return [];
   return node.children.flatMap((child) => {
     const limits = constraintText(child);
-    const line = `${'  '.repeat(depth)}- \`${child.name ?? ''}\` (${child.type}${child.required ? ', required' : ''}${limits ? `; ${limits}` : ''})${child.description ? `: ${cell(child.description)}` : ''}`;
+    const line = `${'  '.repeat(depth)}- ${markdownCode(child.name ?? '')} (${markdownText(child.type)}${child.required ? ', required' : ''}${limits ? `; ${markdownText(limits)}` : ''})${child.description ? `: ${cell(child.description)}` : ''}`;
     return [line, ...fields(child, depth + 1)];
   });
 }
@@ -33,11 +39,10 @@ function example(value: Json | undefined): string[] {
 }
 
 export function operationMarkdown(view: OperationView, credentialVariable: string): string {
-  // The summary is plain text (decoded for the site's text rendering); Markdown needs it escaped again.
-  const lines = [`# ${markdownText(view.summary)}`, '', `\`${view.method.toUpperCase()} ${view.path}\``, ''];
+  const lines = [`# ${markdownText(view.summary)}`, '', markdownCode(`${view.method.toUpperCase()} ${view.path}`), ''];
   if (view.deprecated) lines.push('Deprecated.', '');
-  if (view.description) lines.push(view.description, '');
-  if (view.servers[0]) lines.push(`Server: ${view.servers[0].url}`, '');
+  if (view.description) lines.push(toSafeMarkdown(view.description), '');
+  if (view.servers[0]) lines.push(`Server: ${markdownCode(view.servers[0].url)}`, '');
   for (const security of view.security) {
     lines.push(
       `Authentication: ${security.credential} in the Authorization header (\`Bearer <${security.credential.toLowerCase()}>\`).`,
@@ -53,7 +58,7 @@ export function operationMarkdown(view: OperationView, credentialVariable: strin
     );
     for (const parameter of view.parameters) {
       lines.push(
-        `| \`${parameter.name}\` | ${parameter.in} | ${cell(parameter.type)} | ${parameter.required ? 'yes' : 'no'} | ${cell(constraintText(parameter))} | ${cell(parameter.description)} |`,
+        `| ${markdownCode(parameter.name)} | ${parameter.in} | ${markdownText(parameter.type)} | ${parameter.required ? 'yes' : 'no'} | ${markdownText(constraintText(parameter))} | ${cell(parameter.description)} |`,
       );
     }
     lines.push('');
@@ -62,7 +67,7 @@ export function operationMarkdown(view: OperationView, credentialVariable: strin
     lines.push(
       '## Request body',
       '',
-      `${view.requestBody.required ? 'Required' : 'Optional'}; ${view.requestBody.contents.map((media) => media.contentType).join(' or ')}.`,
+      `${view.requestBody.required ? 'Required' : 'Optional'}; ${view.requestBody.contents.map((media) => markdownCode(media.contentType)).join(' or ')}.`,
       '',
     );
     const media = view.requestBody.contents[0];
@@ -70,10 +75,16 @@ export function operationMarkdown(view: OperationView, credentialVariable: strin
   }
   lines.push('## Responses', '');
   for (const response of view.responses) {
-    lines.push(`### ${response.status}`, '', cell(response.description), '');
+    lines.push(`### ${markdownText(response.status)}`, '', cell(response.description), '');
     const media = response.contents[0];
     if (media)
-      lines.push(`Content type: ${media.contentType}`, '', ...fields(media.schema), ...example(media.example), '');
+      lines.push(
+        `Content type: ${markdownCode(media.contentType)}`,
+        '',
+        ...fields(media.schema),
+        ...example(media.example),
+        '',
+      );
   }
   const curl = codeSamples(view, { serverUrl: view.servers[0]?.url ?? '', credentialVariable }).find(
     (sample) => sample.language === 'curl',

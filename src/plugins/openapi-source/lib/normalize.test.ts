@@ -3,9 +3,9 @@ import type { JsonObject } from '../../../lib/openapi/document';
 import {
   containerEngineSchemaPattern,
   dropContainerEngineSchemas,
-  isSafeUrl,
-  sanitizeDocument,
-  sanitizeMarkdown,
+  capDocumentText,
+  externalReferences,
+  textLimits,
 } from './normalize';
 
 describe('containerEngineSchemaPattern', () => {
@@ -51,70 +51,39 @@ describe('dropContainerEngineSchemas', () => {
   });
 });
 
-describe('isSafeUrl', () => {
-  test.each(['https://a.example', 'http://a.example/x', 'mailto:a@b.example', '/docs', './x', '#top', 'page'])(
-    'accepts %j',
-    (url) => expect(isSafeUrl(url)).toBe(true),
-  );
-  test.each([
-    'javascript:alert(1)',
-    'JaVaScRiPt:alert(1)',
-    ' javascript:x',
-    'java\tscript:x',
-    'jav&#97;script:x',
-    'jav&#x61;script:x',
-    'data:text/html,x',
-    'vbscript:x',
-  ])('rejects %j', (url) => expect(isSafeUrl(url)).toBe(false));
-});
-
-describe('sanitizeMarkdown', () => {
-  test.each([
-    ['<script>alert(1)</script>', '&lt;script>alert(1)&lt;/script>'],
-    ['<img src=x onerror="alert(1)">', '&lt;img src=x onerror="alert(1)">'],
-    ['[click](javascript:alert(1))', '[click](#)'],
-    ['[click](<javascript:alert(1)>)', '[click](#)'],
-    ['![img](jav&#97;script:alert(1))', '![img](#)'],
-    ['[docs](https://a.example "title")', '[docs](https://a.example "title")'],
-    ['[x](javascript:a((1)))', '[x](#((1)))'],
-    ['[x][r]\n\n[r]: javascript:alert(1)', '[x][r]\n\n[r]: #'],
-    ['[ok](./page.md#part)', '[ok](./page.md#part)'],
-    ['send `Bearer <api key>` not <b>', 'send `Bearer <api key>` not &lt;b>'],
-    ['```html\n<script>shown</script>\n```\n<i>', '```html\n<script>shown</script>\n```\n&lt;i>'],
-    ['`limit` is **at most** 100\n\n> note', '`limit` is **at most** 100\n\n> note'],
-  ])('turns %j into %j', (input, expected) => {
-    expect(sanitizeMarkdown(input)).toBe(expected);
+describe('capDocumentText', () => {
+  test('cuts each string longer than its field limit, says where, and leaves text unescaped', () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const { document, cut } = capDocumentText({
+      info: { title: `T<b>${long(textLimits.title)}`, description: '<script>x</script>' },
+      paths: {
+        '/a': { get: { summary: long(1_000_000), description: long(textLimits.description), responses: {} } },
+      },
+      components: { schemas: { S: { example: long(textLimits.other + 1), properties: { description: {} } } } },
+    });
+    expect(cut).toEqual([
+      { at: '/info/title', length: textLimits.title + 4 },
+      { at: '/paths/~1a/get/summary', length: 1_000_000 },
+      { at: '/components/schemas/S/example', length: textLimits.other + 1 },
+    ]);
+    const info = document.info as { title: string; description: string };
+    expect(info.title).toHaveLength(textLimits.title + 1);
+    expect(info.title.endsWith('…')).toBe(true);
+    // Text is plain: escaping is each renderer's job at output.
+    expect(info.description).toBe('<script>x</script>');
+    const get = ((document.paths as JsonObject)['/a'] as JsonObject).get as JsonObject;
+    expect(get.description).toHaveLength(textLimits.description);
   });
 });
 
-describe('sanitizeDocument', () => {
-  test('sanitizes prose fields and unsafe URLs but leaves examples, defaults and property names alone', () => {
-    const { document, changed } = sanitizeDocument({
-      info: { title: 'T<b>', description: '<script>x</script>', contact: { url: 'javascript:alert(1)' } },
-      components: {
-        schemas: {
-          S: {
-            description: '[x](javascript:y)',
-            properties: { description: { type: 'string', description: '<i>' }, example: { type: 'string' } },
-            example: { description: '<script>kept as data</script>' },
-          },
-        },
-        examples: { E: { summary: '<b>', value: { body: '<script>data</script>' } } },
-      },
-    });
-    expect(document).toEqual({
-      info: { title: 'T&lt;b>', description: '&lt;script>x&lt;/script>', contact: { url: '#' } },
-      components: {
-        schemas: {
-          S: {
-            description: '[x](#)',
-            properties: { description: { type: 'string', description: '&lt;i>' }, example: { type: 'string' } },
-            example: { description: '<script>kept as data</script>' },
-          },
-        },
-        examples: { E: { summary: '&lt;b>', value: { body: '<script>data</script>' } } },
-      },
-    });
-    expect(changed).toBe(6);
+describe('externalReferences', () => {
+  test('finds every reference to a file or URL, and no local one', () => {
+    expect(
+      externalReferences({
+        a: { $ref: '#/components/schemas/A' },
+        b: [{ $ref: 'http://127.0.0.1:9/secret' }, { c: { $ref: '/etc/passwd' } }],
+        d: { $ref: '../package.json#/name' },
+      }),
+    ).toEqual(['http://127.0.0.1:9/secret', '/etc/passwd', '../package.json#/name']);
   });
 });

@@ -46,52 +46,6 @@ export function dropContainerEngineSchemas(document: JsonObject): { document: Js
   return { document: { ...document, components: { ...document.components, schemas: kept } }, dropped };
 }
 
-const textKeys = new Set(['description', 'summary', 'title']);
-const urlKeys = new Set(['url', 'termsOfService', 'authorizationUrl', 'tokenUrl', 'refreshUrl', 'openIdConnectUrl']);
-const safeSchemes = /^(https?:|mailto:)/i;
-
-/** Decodes the character references a Markdown renderer would decode before it looks at a link's scheme. */
-function decodeReferences(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);?/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);?/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&colon;/gi, ':')
-    .replace(/&tab;|&newline;/gi, '');
-}
-
-/** A link target is safe when it is relative, an anchor, or http(s)/mailto after decoding and removing blanks. */
-export function isSafeUrl(raw: string): boolean {
-  // Browsers ignore control characters and blanks inside a scheme, so `java\tscript:` must count as `javascript:`.
-  const url = [...decodeReferences(raw)]
-    .filter((char) => char.charCodeAt(0) > 0x20 && (char.charCodeAt(0) < 0x7f || char.charCodeAt(0) > 0x9f))
-    .join('');
-  if (url === '' || url.startsWith('#') || url.startsWith('/') || url.startsWith('.')) return true;
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return true;
-  return safeSchemes.test(url);
-}
-
-/**
- * Makes Markdown text inert: raw HTML is escaped (so `<script>` and `onerror=` are shown, never run) and Markdown
- * links or images to unsafe schemes such as `javascript:` lose their target. Markdown itself keeps working.
- */
-export function sanitizeMarkdown(text: string): string {
-  // Link targets are checked on the raw text, before escaping, as a Markdown renderer would read them. One level
-  // of balanced parentheses is part of a target; whatever follows an unsafe target ends up inside a `#` fragment.
-  const inlineLinks = text.replace(
-    /(!?\[[^\]]*\]\(\s*)(<[^>\n]*>|(?:[^()\s]|\([^()\s]*\))*)/g,
-    (match, open: string, target: string) => (isSafeUrl(target.replace(/^<|>$/g, '')) ? match : `${open}#`),
-  );
-  const definitions = inlineLinks.replace(
-    /^( {0,3}\[[^\]]+\]:[ \t]*)(<[^>\n]*>|\S+)/gm,
-    (match, open: string, target: string) => (isSafeUrl(target.replace(/^<|>$/g, '')) ? match : `${open}#`),
-  );
-  // Code spans and fenced blocks show their text literally (so `<api key>` is inert there) and must stay as written.
-  return definitions
-    .split(/(```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)|`[^`\n]*`)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/&(?=#|[a-z]+;)/gi, '&amp;').replaceAll('<', '&lt;')))
-    .join('');
-}
-
 /** Keys whose values are data shown as code (examples, defaults), never rendered as Markdown: left as they are. */
 const dataKeys = new Set(['example', 'value', 'default', 'enum', 'const']);
 /** Keys whose children are named by the author (a property named `example` is a schema, not an example). */
@@ -118,32 +72,58 @@ const nameMapKeys = new Set([
   'examples',
 ]);
 
-/** Sanitizes every description, summary and title string, and drops unsafe URLs from URL fields. */
-export function sanitizeDocument(document: JsonObject): { document: JsonObject; changed: number } {
-  let changed = 0;
-  const walk = (value: Json, key?: string): Json => {
+/**
+ * The longest text the site reads from a document, per field: a description, a summary or title, and any other
+ * string (names, enum values, example strings). Real documents stay far below these (GitHub's longest description
+ * is about 6,000 characters); a longer one is cut, with a warning, so no field can make a page heavy or slow.
+ */
+export const textLimits = { description: 20_000, summary: 300, title: 300, other: 10_000 } as const;
+
+function limitFor(key: string | undefined): number {
+  return key === 'description' || key === 'summary' || key === 'title' ? textLimits[key] : textLimits.other;
+}
+
+function pointer(trail: readonly string[]): string {
+  return `/${trail.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+}
+
+/**
+ * Cuts every string longer than its field's limit. Text stays plain text: nothing is escaped here; each renderer
+ * escapes at output with its own rules (src/lib/text/escape.ts, src/lib/markdown).
+ */
+export function capDocumentText(document: JsonObject): { document: JsonObject; cut: { at: string; length: number }[] } {
+  const cut: { at: string; length: number }[] = [];
+  const walk = (value: Json, trail: string[], key?: string): Json => {
     if (typeof value === 'string') {
-      if (key !== undefined && textKeys.has(key)) {
-        const clean = sanitizeMarkdown(value);
-        if (clean !== value) changed += 1;
-        return clean;
-      }
-      if (key !== undefined && urlKeys.has(key) && !isSafeUrl(value)) {
-        changed += 1;
-        return '#';
-      }
-      return value;
+      const limit = limitFor(key);
+      if (value.length <= limit) return value;
+      cut.push({ at: pointer(trail), length: value.length });
+      return `${value.slice(0, limit)}…`;
     }
-    if (Array.isArray(value)) return key === 'examples' ? value : value.map((item) => walk(item));
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)], key));
     if (!isObject(value)) return value;
     const childrenAreNamed = key !== undefined && nameMapKeys.has(key);
     return Object.fromEntries(
-      Object.entries(value).map(([childKey, child]) => {
-        if (childrenAreNamed) return [childKey, walk(child)];
-        if (dataKeys.has(childKey)) return [childKey, child];
-        return [childKey, walk(child, childKey)];
-      }),
+      Object.entries(value).map(([childKey, child]) => [
+        childKey,
+        walk(child, [...trail, childKey], childrenAreNamed || dataKeys.has(childKey) ? undefined : childKey),
+      ]),
     );
   };
-  return { document: walk(document) as JsonObject, changed };
+  return { document: walk(document, []) as JsonObject, cut };
+}
+
+/** Every `$ref` that points outside the document (a file, a URL), in document order. */
+export function externalReferences(document: JsonObject): string[] {
+  const found: string[] = [];
+  const walk = (value: Json): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) found.push(child);
+      else walk(child);
+    }
+  };
+  walk(document);
+  return found;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
 import { codeSamples } from '../../../lib/openapi/samples';
 import { operationViews, schemaViews, type OperationView, type SchemaView } from '../../../lib/openapi/view';
-import { decodeReferences, parseBlocks, plainText } from '../../../lib/markdown/inline';
+import { parseBlocks, plainText } from '../../../lib/markdown/inline';
 import { writeFileAtomic } from './writeAtomic';
 
 /** Where one API's generated reference pages go, and what they link to. */
@@ -164,7 +164,7 @@ export function referencePages(document: JsonObject, api: string, options: Pages
   const schemas = schemaViews(document, api);
   const docId = (slug: string) => `${options.docIdPrefix}/${slug}`;
   const declaredTags = Array.isArray(document.tags)
-    ? document.tags.map((tag) => (isObject(tag) ? decodeReferences(text(tag.name)) : ''))
+    ? document.tags.map((tag) => (isObject(tag) ? text(tag.name) : ''))
     : [];
   const tagOrder = [...new Set([...declaredTags, ...operations.flatMap((view) => view.tags)])].filter(Boolean);
   const categories: SidebarCategory[] = tagOrder.map((tag) => ({

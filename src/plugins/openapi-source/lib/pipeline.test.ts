@@ -39,7 +39,7 @@ function recorder(): Logger & { warnings: string[]; infos: string[] } {
   return { warnings, infos, warn: (m) => warnings.push(m), info: (m) => infos.push(m) };
 }
 
-async function run(url: string, options: { strict?: boolean; fetchImpl?: typeof fetch } = {}) {
+async function run(url: string, options: { strict?: boolean; fetchImpl?: typeof fetch; maxBytes?: number } = {}) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-out-'));
   const logger = recorder();
   try {
@@ -48,7 +48,7 @@ async function run(url: string, options: { strict?: boolean; fetchImpl?: typeof 
       outDir,
       apis: [api],
       env: { DATA_API_SPEC_URL: url, SPEC_STRICT: options.strict ? '1' : undefined },
-      limits,
+      limits: { ...limits, maxBytes: options.maxBytes ?? limits.maxBytes },
       fetchImpl: options.fetchImpl,
       logger,
     });
@@ -80,6 +80,19 @@ const failures: [string, () => string, RegExp, typeof fetch | undefined][] = [
   ['a refused connection', () => closedPortUrl, /connection refused \(ECONNREFUSED\)/, undefined],
   ['a DNS failure', () => 'http://spec.provider.example/data.json', /host not found \(DNS\) \(ENOTFOUND\)/, dnsFailure],
   ['a non-http URL', () => 'file:///etc/passwd', /only http and https URLs/, undefined],
+  ['a $ref to a URL', () => server.url('/external-ref-url'), /refers outside itself \(\$ref "http:\/\/127/, undefined],
+  [
+    'a $ref to a file',
+    () => server.url('/external-ref-file'),
+    /refers outside itself \(\$ref "\/etc\/passwd"/,
+    undefined,
+  ],
+  [
+    'a relative $ref',
+    () => server.url('/external-ref-relative'),
+    /refers outside itself \(\$ref "\.\.\/package\.json#\/name"/,
+    undefined,
+  ],
 ];
 
 describe('a usable remote document', () => {
@@ -104,15 +117,55 @@ describe('a usable remote document', () => {
     expect(logger.infos.join('\n')).toContain('dropped container-engine schemas: Volume');
   });
 
-  test('has its script, event handlers and javascript: links made inert', async () => {
+  test('keeps its text as the provider wrote it: renderers escape at output, the pipeline does not', async () => {
     const { result, json } = await run(server.url('/hostile'));
     expect(result?.source).toBe('remote');
-    expect(json).not.toContain('<script');
-    expect(json).not.toContain('<img');
-    expect(json).not.toMatch(/\]\(javascript:/);
-    expect(((JSON.parse(json) as JsonObject).info as JsonObject).description).toContain('&lt;script>');
-    expect(hostileMarkers.link).toContain('javascript:');
+    expect(((JSON.parse(json) as JsonObject).info as JsonObject).description).toContain(hostileMarkers.script);
   });
+
+  test('with an allOf cycle is used: the cycle renders as a reference', async () => {
+    const { result, logger } = await run(server.url('/allof-cycle'));
+    expect(result?.source).toBe('remote');
+    expect(logger.warnings).toEqual([]);
+  });
+
+  test('with empty and colliding page names is used, each page named uniquely, with a warning for each', async () => {
+    const { result, logger } = await run(server.url('/empty-and-colliding-names'));
+    expect(result?.source).toBe('remote');
+    expect(logger.warnings).toEqual([
+      'data-v4: operation GET /championships has no usable page name; it gets "get-championships"',
+      'data-v4: operation GET /games would have the page name "get-championships" of another page; it gets "get-championships-2"',
+      'data-v4: operation GET /games/{game_id} would have the page name "get-championships" of another page; it gets "get-championships-3"',
+      'data-v4: schema ".." has no usable page name; it gets "schema"',
+    ]);
+  });
+
+  test('with a 1 MB summary and a million brackets is used, the text cut to its limit with a warning', async () => {
+    for (const route of ['/huge-summary', '/brackets']) {
+      const { result, logger } = await run(server.url(route), { maxBytes: 5 * 1024 * 1024 });
+      expect(result?.source).toBe('remote');
+      expect(logger.warnings).toHaveLength(1);
+      expect(logger.warnings[0]).toMatch(
+        /data-v4: 1 text field\(s\) longer than the limit .* were cut: \/paths\/~1championships\/get\/(summary|description) \(10000\d\d characters\)/,
+      );
+    }
+  });
+
+  test('with a character reference beyond Unicode is used', async () => {
+    const { result } = await run(server.url('/invalid-codepoint'));
+    expect(result?.source).toBe('remote');
+  });
+});
+
+test('a document naming a URL in a $ref never makes the build fetch it', async () => {
+  await run(server.url('/external-ref-url'));
+  expect(server.hits('/secret')).toBe(0);
+});
+
+test('under SPEC_STRICT=1 the failure message does not claim a fallback', async () => {
+  await expect(run(server.url('/not-found'), { strict: true })).rejects.toThrow(
+    /HTTP 404 Not Found\. SPEC_STRICT is set, so the build stops\.$/,
+  );
 });
 
 describe('an unusable remote document', () => {

@@ -60,6 +60,7 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
       { strict, limits: options.limits ?? defaultFetchLimits, fetchImpl: options.fetchImpl },
     );
     if (result.warning) options.logger.warn(result.warning);
+    for (const notice of result.notices ?? []) options.logger.warn(`${api.id}: ${notice}`);
     const dropped = result.dropped.length > 0 ? `; dropped container-engine schemas: ${result.dropped.join(', ')}` : '';
     options.logger.info(`${api.id}: using the ${result.source} document ${result.origin}${dropped}`);
     resolved.push(result);

@@ -1,8 +1,9 @@
 import type { JsonObject } from '../../../lib/openapi/document';
 import { parseDocumentText } from '../../../lib/openapi/parse';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
-import { dropContainerEngineSchemas, sanitizeDocument } from './normalize';
+import { capDocumentText, dropContainerEngineSchemas, externalReferences, textLimits } from './normalize';
 import { openApiProblem } from './validate';
+import { renderingNotices } from './renderable';
 
 export interface ApiSource {
   /** Short id, also the download file name: `data-v4`. */
@@ -31,6 +32,8 @@ export interface ResolvedDocument {
   origin: string;
   /** Container-engine schemas that were dropped. */
   dropped: string[];
+  /** Text fields cut to their limit, with a line saying which, for the build's log. */
+  notices?: string[];
   /** Set when a configured remote document could not be used and the vendored copy was used instead. */
   warning?: string;
 }
@@ -40,17 +43,54 @@ export class StrictSpecError extends Error {
   override name = 'StrictSpecError';
 }
 
-/** Parses, validates and normalizes document text; throws with the reason it cannot be used. */
-export async function prepareDocument(text: string): Promise<{ document: JsonObject; dropped: string[] }> {
+const shownReferences = 3;
+
+/**
+ * Parses, validates and normalizes document text; throws with the reason it cannot be used. A reference outside
+ * the document is refused before anything resolves it: no file is read and no URL fetched because a document
+ * names it.
+ */
+export async function prepareDocument(
+  text: string,
+): Promise<{ document: JsonObject; dropped: string[]; notices: string[] }> {
   const parsed = parseDocumentText(text);
+  const external = externalReferences(parsed);
+  if (external.length > 0) {
+    const more = external.length > shownReferences ? ` (and ${external.length - shownReferences} more)` : '';
+    throw new Error(
+      `it refers outside itself ($ref ${external
+        .slice(0, shownReferences)
+        .map((ref) => JSON.stringify(ref))
+        .join(', ')}${more}); only references inside the document are followed`,
+    );
+  }
   const problem = await openApiProblem(parsed);
   if (problem) throw new Error(problem);
   const { document: withoutEngine, dropped } = dropContainerEngineSchemas(parsed);
-  return { document: sanitizeDocument(withoutEngine).document, dropped };
+  const { document, cut } = capDocumentText(withoutEngine);
+  const notices =
+    cut.length > 0
+      ? [
+          `${cut.length} text field(s) longer than the limit (description ${textLimits.description}, summary and title ${textLimits.summary}, other ${textLimits.other} characters) were cut: ${cut
+            .slice(0, shownReferences)
+            .map((field) => `${field.at} (${field.length} characters)`)
+            .join(', ')}${cut.length > shownReferences ? ', …' : ''}`,
+        ]
+      : [];
+  try {
+    notices.push(...renderingNotices(document));
+  } catch (error) {
+    throw new Error(`its reference pages cannot be built: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { document, dropped, notices };
 }
 
-export function fallbackMessage(source: ApiSource, reason: string): string {
-  return `${source.id}: could not use ${source.urlVariable}=${source.url ?? ''}: ${reason}. Using the vendored ${source.vendoredPath} instead.`;
+export function fallbackMessage(source: ApiSource, reason: string, strict = false): string {
+  const failure = `${source.id}: could not use ${source.urlVariable}=${source.url ?? ''}: ${reason}.`;
+  // In strict mode nothing falls back, so the message must not say it does.
+  return strict
+    ? `${failure} SPEC_STRICT is set, so the build stops.`
+    : `${failure} Using the vendored ${source.vendoredPath} instead.`;
 }
 
 /**
@@ -61,11 +101,12 @@ export async function resolveApiDocument(source: ApiSource, options: ResolveOpti
   if (source.url) {
     try {
       const fetched = await fetchText(source.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
-      const { document, dropped } = await prepareDocument(fetched.text);
-      return { id: source.id, document, source: 'remote', origin: source.url, dropped };
+      const { document, dropped, notices } = await prepareDocument(fetched.text);
+      return { id: source.id, document, source: 'remote', origin: source.url, dropped, notices };
     } catch (error) {
-      const message = fallbackMessage(source, error instanceof Error ? error.message : String(error));
-      if (options.strict) throw new StrictSpecError(message);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (options.strict) throw new StrictSpecError(fallbackMessage(source, reason, true));
+      const message = fallbackMessage(source, reason);
       const vendored = await prepareDocument(source.vendoredText);
       return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath, warning: message };
     }

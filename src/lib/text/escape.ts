@@ -1,0 +1,47 @@
+/**
+ * Escaping at output, one function per kind of output. Text from an OpenAPI document is a plain string everywhere
+ * in the site (nothing is escaped on the way in); whatever writes it into HTML, a script's JSON or Markdown escapes
+ * it here, with that output's own rules.
+ */
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text for HTML element content or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => htmlEntities[char]);
+}
+
+/**
+ * JSON for the inside of a `<script>` element (JSON-LD, inline data): `<`, `>` and `&` as JSON escapes, so no string
+ * can close the script or open a comment, and the line separators JavaScript once refused.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const markdownEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Text for Markdown inline prose: `&`, `<` and `>` as character references (every renderer honours those, so no
+ * tag or entity can form), and every other character that could start inline syntax (code, emphasis, links,
+ * tables, strikethrough) backslash-escaped, as CommonMark defines. An underscore inside a word (`arena_url`) is no
+ * emphasis in CommonMark and stays as it is, so field names read naturally.
+ */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(
+    /[\\`*[\]&<>|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g,
+    (char) => markdownEntities[char] ?? `\\${char}`,
+  );
+}
+
+/** A line of Markdown whose first characters would start a block (heading, quote, list, rule) made plain text. */
+export function escapeMarkdownLineStart(line: string): string {
+  return line.replace(
+    /^(\s*)(?:([#>+=-])|(\d+)([.)]))/,
+    (_match, space: string, mark?: string, digits?: string, dot?: string) =>
+      mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`,
+  );
+}

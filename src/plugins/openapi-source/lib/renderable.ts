@@ -1,0 +1,29 @@
+import type { JsonObject } from '../../../lib/openapi/document';
+import { apiFacts } from '../../../lib/openapi/facts';
+import { documentSlugs, operationViews } from '../../../lib/openapi/view';
+import { toRedocDocument } from '../../../components/RedocReference/safeDocument';
+import { operationMarkdown } from '../../llms-export/lib/operationMarkdown';
+import { referencePages } from './pages';
+
+const probe = {
+  dir: 'probe',
+  docIdPrefix: 'probe',
+  slugBase: '/probe',
+  linkBase: '/probe',
+  credentialVariable: 'PROBE',
+  mockUrl: 'http://127.0.0.1:1',
+};
+
+/**
+ * Makes from a document everything a build makes of it (reference pages, facts, the single-page reference's input,
+ * the Markdown exports) and throws if any of it fails, so a document that validates but cannot be built is refused
+ * like any other unusable one: the build falls back, `specs:pull` keeps the vendored copy. Returns the page names
+ * that had to be changed (collisions, empty names), for the log.
+ */
+export function renderingNotices(document: JsonObject): string[] {
+  referencePages(document, 'probe', probe);
+  apiFacts(document, 'probe', probe.linkBase);
+  toRedocDocument(document);
+  for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe.credentialVariable);
+  return documentSlugs(document).problems;
+}
