@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { mockUrl } from '../../config/mock';
 import { builtDocument } from './support/openapi';
 import { expect, test } from '@playwright/test';
@@ -100,4 +101,89 @@ test.describe('content types of downloads', () => {
       expect((await request.get(path)).headers()['content-type']).toBe(type);
     });
   }
+});
+
+/** A request sent byte for byte as written (no client normalises the path), with the status and raw headers. */
+async function rawGet(base: string, target: string): Promise<{ status: number; headers: string[] }> {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+  let response = '';
+  for await (const chunk of socket) response += String(chunk);
+  const [head] = response.split('\r\n\r\n');
+  const [statusLine, ...headers] = head.split('\r\n');
+  return { status: Number(statusLine.split(' ')[1]), headers };
+}
+
+test.describe('the .html redirect never leaves the site nor splits its headers', () => {
+  const attacks = [
+    '/%5Cevil.example/a.html',
+    '/%09/evil.example/a.html',
+    '/%2F%2Fevil.example/a.html',
+    '//evil.example/a.html',
+    '/\\evil.example/a.html',
+    '/%0dSet-Cookie:%20pwned=1;x.html',
+    '/%0d%0aSet-Cookie:%20pwned=1;x/index.html',
+    '/a.html?x=%0d%0aSet-Cookie:%20pwned=1',
+  ];
+  for (const target of attacks) {
+    test(target, async ({ baseURL }) => {
+      const base = baseURL ?? '';
+      const { status, headers } = await rawGet(base, target);
+      expect([301, 404]).toContain(status);
+      expect(headers.filter((header) => /^set-cookie:/i.test(header))).toEqual([]);
+      // Every header line is one line: no bare CR or LF made it into a value.
+      expect(headers.filter((header) => /[\r\n]/.test(header))).toEqual([]);
+      const location = headers.find((header) => /^location:/i.test(header))?.replace(/^location:\s*/i, '');
+      if (status === 301) {
+        expect(location).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location ?? '', base).origin).toBe(new URL(base).origin);
+      }
+    });
+  }
+
+  test('Chromium following such a link stays on the site', async ({ page, baseURL }) => {
+    const left: string[] = [];
+    await page.context().route(
+      (url) => url.hostname !== '127.0.0.1',
+      async (route) => {
+        left.push(route.request().url());
+        await route.abort();
+      },
+    );
+    for (const target of ['/%5Cevil.example/a.html', '/%09/evil.example/a.html']) {
+      await page.goto(`${baseURL ?? ''}${target}`).catch(() => undefined);
+      expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+    }
+    expect(left).toEqual([]);
+  });
+});
+
+test('/404 answers 404, like any path that is not a page', async ({ request }) => {
+  const response = await request.get('/404', { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('Page Not Found');
+});
+
+test.describe('precompressed files', () => {
+  for (const [encoding, extension] of [
+    ['gzip', 'gz'],
+    ['br', 'br'],
+  ] as const) {
+    test(`HTML and scripts are served from their .${extension} twin, not compressed per request`, async ({
+      request,
+    }) => {
+      for (const path of ['/docs/webhooks', '/openapi/data-v4.json']) {
+        const response = await request.get(path, { headers: { 'accept-encoding': encoding } });
+        expect(response.headers()['content-encoding']).toBe(encoding);
+        // A file served as it is has a length; on-the-fly compression streams in chunks without one.
+        expect(response.headers()['content-length']).toMatch(/^\d+$/);
+      }
+    });
+  }
+
+  test('the twins are not pages of their own', async ({ request }) => {
+    expect((await request.get('/docs/webhooks/index.html.gz', { maxRedirects: 0 })).status()).toBe(404);
+    expect((await request.get('/openapi/data-v4.json.br')).status()).toBe(404);
+  });
 });
