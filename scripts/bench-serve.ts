@@ -1,18 +1,22 @@
 /**
- * `npm run bench:serve`: a bounded load against the production nginx config on 127.0.0.1 (never another host),
- * over a mix of HTML pages, hashed assets and OpenAPI downloads. Prints requests per second, p50/p99 latency and
- * the error count. A benchmark, not a test: nothing here is asserted in npm test.
- *   BENCH_SECONDS (default 20, at most 30), BENCH_CONNECTIONS (default 16)
+ * `npm run bench:serve`: bounded load against nginx on 127.0.0.1 (never another host), the production config
+ * (deploy/nginx/) against Debian's stock nginx config serving the same build, in the same run, alternately, with
+ * and without `Accept-Encoding: br, gzip`, over a mix of HTML pages, hashed assets and OpenAPI downloads. Prints
+ * requests per second, p50/p99 latency and errors per configuration, and the ratio ours/stock. A benchmark, not a
+ * test: nothing here is asserted in npm test.
+ *   BENCH_SECONDS per measurement (default 8, at most 30), BENCH_CONNECTIONS (default 256), BENCH_ROUNDS (default 2)
  */
 import { readdirSync } from 'node:fs';
 import process from 'node:process';
 import autocannon from 'autocannon';
 import { freePort } from '../tests/e2e/support/staticServer';
-import { startNginx } from './lib/nginxServer';
+import { renderStockConfig, startNginx, type NginxServer } from './lib/nginxServer';
 
-const seconds = Math.min(30, Number(process.env.BENCH_SECONDS ?? 20));
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const seconds = Math.min(30, Number(process.env.BENCH_SECONDS ?? 8));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 256);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 
+/** Paths both configurations answer 200 (pages with their trailing slash, which stock nginx needs). */
 function mix(): string[] {
   const scripts = readdirSync('build/assets/js')
     .filter((name) => name.endsWith('.js'))
@@ -21,10 +25,10 @@ function mix(): string[] {
   return [
     '/',
     '/docs/',
-    '/docs/webhooks',
-    '/getting-started/intro/start-here',
-    '/getting-started/Guides/chat-bots',
-    '/api/data',
+    '/docs/webhooks/',
+    '/getting-started/intro/start-here/',
+    '/getting-started/Guides/chat-bots/',
+    '/api/data/',
     '/openapi/data-v4.json',
     '/openapi/chat-v1.yaml',
     '/sitemap.xml',
@@ -33,31 +37,66 @@ function mix(): string[] {
   ];
 }
 
+interface Figure {
+  requests: number[];
+  p50: number[];
+  p99: number[];
+  errors: number;
+}
+
+async function measure(server: NginxServer, compressed: boolean): Promise<autocannon.Result> {
+  const headers: Record<string, string> = compressed ? { 'accept-encoding': 'br, gzip' } : {};
+  return autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    requests: mix().map((path) => ({ method: 'GET', path, headers })),
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 async function main(): Promise<void> {
-  const server = await startNginx({ root: 'build', port: await freePort() });
+  const ours = await startNginx({ root: 'build', port: await freePort() });
+  const stock = await startNginx({ root: 'build', port: await freePort(), render: renderStockConfig });
+  const figures = new Map<string, Figure>();
   try {
-    const paths = mix();
-    console.log(`[bench:serve] ${seconds} s, ${connections} connections, ${paths.length} paths against ${server.url}`);
-    const result = await autocannon({
-      url: server.url,
-      connections,
-      duration: seconds,
-      requests: paths.map((path) => ({ method: 'GET', path, headers: { 'accept-encoding': 'gzip, br' } })),
-    });
-    const errors = result.errors + result.timeouts + result.non2xx;
     console.log(
-      [
-        `requests/s  ${result.requests.average.toFixed(0)}`,
-        `latency p50 ${result.latency.p50} ms`,
-        `latency p99 ${result.latency.p99} ms`,
-        `requests    ${result.requests.total}`,
-        `errors      ${errors} (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`,
-      ].join('\n'),
+      `[bench:serve] ${rounds} rounds of ${seconds} s, ${connections} connections, ${mix().length} paths, alternating`,
     );
-    process.exitCode = errors === 0 ? 0 : 1;
+    for (let round = 0; round < rounds; round += 1) {
+      for (const compressed of [false, true]) {
+        for (const [name, server] of [
+          ['ours', ours],
+          ['stock', stock],
+        ] as const) {
+          const result = await measure(server, compressed);
+          const key = `${name} ${compressed ? 'br, gzip' : 'identity'}`;
+          const figure = figures.get(key) ?? { requests: [], p50: [], p99: [], errors: 0 };
+          figure.requests.push(result.requests.average);
+          figure.p50.push(result.latency.p50);
+          figure.p99.push(result.latency.p99);
+          figure.errors += result.errors + result.timeouts + result.non2xx;
+          figures.set(key, figure);
+        }
+      }
+    }
   } finally {
-    await server.stop();
+    await Promise.all([ours.stop(), stock.stop()]);
   }
+  console.log('| config | encoding | requests/s (median) | p50 ms | p99 ms | errors | ours/stock |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  let errors = 0;
+  for (const [key, figure] of figures) {
+    const [name, ...encoding] = key.split(' ');
+    const stockFigure = figures.get(`stock ${encoding.join(' ')}`);
+    const ratio = stockFigure ? (median(figure.requests) / median(stockFigure.requests)).toFixed(2) : '';
+    errors += name === 'ours' ? figure.errors : 0;
+    console.log(
+      `| ${name} | ${encoding.join(' ')} | ${median(figure.requests).toFixed(0)} | ${median(figure.p50)} | ${median(figure.p99)} | ${figure.errors} | ${name === 'ours' ? `${ratio}x` : ''} |`,
+    );
+  }
+  process.exitCode = errors === 0 ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

@@ -75,6 +75,8 @@ export async function startNginx(options: {
   root: string;
   port: number;
   stdio?: 'inherit' | 'ignore';
+  /** Another config than the production one (the benchmark's stock nginx), rendered for the listen address. */
+  render?: (options: { root: string; listen: string; prefix: string }) => string;
 }): Promise<NginxServer> {
   if (!nginxBinary) {
     throw new Error("nginx not found: install Debian's package (sudo apt-get install -y nginx) or set NGINX_BIN.");
@@ -84,7 +86,8 @@ export async function startNginx(options: {
   }
   const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
   const configFile = path.join(prefix, 'nginx.conf');
-  writeFileSync(configFile, renderForBuild({ root: options.root, listen: `127.0.0.1:${options.port}`, prefix }));
+  const render = options.render ?? renderForBuild;
+  writeFileSync(configFile, render({ root: path.resolve(options.root), listen: `127.0.0.1:${options.port}`, prefix }));
   const child = spawn(nginxBinary, ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
     stdio: options.stdio ?? 'ignore',
   });
@@ -105,4 +108,36 @@ export async function startNginx(options: {
       }
     },
   };
+}
+
+/**
+ * Debian's stock nginx.conf serving a build (the benchmark's anchor): its worker, sendfile and gzip settings and a
+ * plain static server block, with logging off as in the production config so both pay the same for it.
+ */
+export function renderStockConfig({ root, listen, prefix }: { root: string; listen: string; prefix: string }): string {
+  return `worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 768; }
+http {
+  sendfile on;
+  tcp_nopush on;
+  types_hash_max_size 2048;
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  gzip on;
+  client_body_temp_path ${prefix}/client_body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server {
+    listen ${listen};
+    root ${root};
+    index index.html;
+    location / { try_files $uri $uri/ =404; }
+  }
+}
+`;
 }

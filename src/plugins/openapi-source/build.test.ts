@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,3 +42,43 @@ test('a build with DATA_API_SPEC_URL publishes the remote document', async () =>
   expect((published.info as JsonObject).description).toBe(marker);
   expect(readFileSync(path.join(outDir, 'openapi/data-v4.yaml'), 'utf8')).toContain(marker);
 }, 180_000);
+
+/** Starts a Node script and sends it SIGTERM once its output contains `when`; resolves with its exit. */
+function terminateWhen(args: string[], env: NodeJS.ProcessEnv, when: string) {
+  return new Promise<{ code: number | null; afterSignalMs: number; output: string }>((resolve) => {
+    const child = spawn(process.execPath, args, { env });
+    let output = '';
+    let signalledAt = 0;
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!signalledAt && output.includes(when)) {
+        signalledAt = Date.now();
+        child.kill('SIGTERM');
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('close', (code) => resolve({ code, afterSignalMs: Date.now() - signalledAt, output }));
+  });
+}
+
+test('a build given a million-bracket description stops on SIGTERM, failing', async () => {
+  const result = await terminateWhen(
+    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', path.join(workDir, 'stopped')],
+    { ...process.env, DATA_API_SPEC_URL: server.url('/brackets'), OPENAPI_GENERATED_DIR: path.join(workDir, 'g2') },
+    '[openapi] data-v4: using the remote document',
+  );
+  expect(result.code, result.output).toBe(143);
+  // A blocked event loop would keep it running until the work was done (minutes, before the text was linear).
+  expect(result.afterSignalMs).toBeLessThan(15_000);
+}, 120_000);
+
+test('specs:pull stops on SIGTERM while it waits for a document', async () => {
+  const result = await terminateWhen(
+    ['node_modules/tsx/dist/cli.mjs', 'scripts/specs-pull.ts', '--check'],
+    { PATH: process.env.PATH ?? '', DATA_API_SPEC_URL: server.url('/hang') },
+    'fetching',
+  );
+  expect(result.code, result.output).not.toBe(0);
+  expect(result.afterSignalMs).toBeLessThan(5_000);
+}, 60_000);

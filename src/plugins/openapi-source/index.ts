@@ -37,6 +37,26 @@ function downloadsOf(id: string): { json: string; yaml: string } {
   return { json: `/openapi/${id}.json`, yaml: `/openapi/${id}.yaml` };
 }
 
+let signalsHandled = false;
+
+/**
+ * `docusaurus build` answers SIGTERM and SIGINT with `process.exit()`, code 0, so a build stopped half-way looks
+ * like a success to whatever ran it. This handler runs first and exits with the shell's code for the signal.
+ */
+function stopWithFailureOnSignals(): void {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
+    process.prependListener(signal, () => {
+      console.error(`[openapi] stopped by ${signal}`);
+      process.exit(code);
+    });
+  }
+}
+
 function joinRoute(baseUrl: string, route: string): string {
   return `${baseUrl.replace(/\/$/, '')}${route}`;
 }
@@ -48,6 +68,7 @@ function joinRoute(baseUrl: string, route: string): string {
  */
 export default async function openapiSourcePlugin(context: LoadContext, rawOptions: unknown): Promise<Plugin> {
   const options = validatePluginOptions(rawOptions);
+  stopWithFailureOnSignals();
   const resolved = await runPipeline({
     siteDir: context.siteDir,
     outDir: path.resolve(context.siteDir, options.staticDir, 'openapi'),

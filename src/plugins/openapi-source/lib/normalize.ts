@@ -1,4 +1,4 @@
-import { isObject, type Json, type JsonObject } from '../../../lib/openapi/document';
+import { isObject, resolvePointer, type Json, type JsonObject } from '../../../lib/openapi/document';
 
 /**
  * The provider's documents are known to carry schemas of a container engine (volumes, plugins, swarm, images,
@@ -126,4 +126,36 @@ export function externalReferences(document: JsonObject): string[] {
   };
   walk(document);
   return found;
+}
+
+/**
+ * A `$ref` whose chain of references comes back to itself without reaching a value (`A: {$ref: B}`, `B: {$ref:
+ * A}`). It points at nothing; Redocly's resolver throws on it outside any promise it returns, which would take the
+ * whole build down, so the document is refused before it is handed over.
+ */
+export function circularReference(document: JsonObject): string | undefined {
+  const refs = new Set<string>();
+  const collect = (value: Json): void => {
+    if (Array.isArray(value)) return value.forEach(collect);
+    if (!isObject(value)) return;
+    if (typeof value.$ref === 'string' && value.$ref.startsWith('#')) refs.add(value.$ref);
+    Object.values(value).forEach(collect);
+  };
+  collect(document);
+  for (const start of refs) {
+    const seen = new Set<string>();
+    let ref: string | undefined = start;
+    while (ref !== undefined) {
+      if (seen.has(ref)) return start;
+      seen.add(ref);
+      let target: Json;
+      try {
+        target = resolvePointer(document, ref);
+      } catch {
+        break;
+      }
+      ref = isObject(target) && typeof target.$ref === 'string' ? target.$ref : undefined;
+    }
+  }
+  return undefined;
 }

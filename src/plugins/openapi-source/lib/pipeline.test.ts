@@ -88,6 +88,12 @@ const failures: [string, () => string, RegExp, typeof fetch | undefined][] = [
     undefined,
   ],
   [
+    'a $ref that loops back to itself',
+    () => server.url('/ref-loop'),
+    /\$ref "#\/components\/schemas\/Loop(Back)?" refers back to itself/,
+    undefined,
+  ],
+  [
     'a relative $ref',
     () => server.url('/external-ref-relative'),
     /refers outside itself \(\$ref "\.\.\/package\.json#\/name"/,

@@ -8,6 +8,7 @@ import { readVendoredDocument } from '../../../lib/openapi/vendored';
 import { dequalJson } from './equal';
 import { parseDocumentText } from '../../../lib/openapi/parse';
 import { pullApi } from './pull';
+import { prepareDocument } from './resolve';
 
 const vendored = readVendoredDocument('data');
 const changed = structuredClone(vendored);
@@ -81,4 +82,34 @@ describe('pullApi', () => {
     ).rejects.toThrow(/not valid JSON or YAML/);
     expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
   });
+
+  test.each([
+    ['/external-ref-url', /refers outside itself/],
+    ['/external-ref-file', /refers outside itself/],
+    ['/external-ref-relative', /refers outside itself/],
+    ['/ref-loop', /refers back to itself/],
+  ])('a document the build would refuse (%s) is refused and the vendored file kept', async (route, reason) => {
+    copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+    await expect(
+      pullApi({ id: 'data-v4', url: sameServer.url(route), vendoredPath: vendoredCopy, check: false }),
+    ).rejects.toThrow(reason);
+    expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
+    expect(sameServer.hits('/secret')).toBe(0);
+  });
+
+  test.each(['/hostile-everywhere', '/allof-cycle', '/empty-and-colliding-names'])(
+    'a document a build accepts (%s) is written, and builds the same pages from the written file',
+    async (route) => {
+      copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+      const result = await pullApi({
+        id: 'data-v4',
+        url: sameServer.url(route),
+        vendoredPath: vendoredCopy,
+        check: false,
+      });
+      expect(result.written).toBe(true);
+      // What was written is what the build reads: it passes the same checks again, page generation included.
+      await expect(prepareDocument(readFileSync(vendoredCopy, 'utf8'))).resolves.toBeDefined();
+    },
+  );
 });

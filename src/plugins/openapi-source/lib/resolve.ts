@@ -1,7 +1,13 @@
 import type { JsonObject } from '../../../lib/openapi/document';
 import { parseDocumentText } from '../../../lib/openapi/parse';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
-import { capDocumentText, dropContainerEngineSchemas, externalReferences, textLimits } from './normalize';
+import {
+  capDocumentText,
+  circularReference,
+  dropContainerEngineSchemas,
+  externalReferences,
+  textLimits,
+} from './normalize';
 import { openApiProblem } from './validate';
 import { renderingNotices } from './renderable';
 
@@ -64,6 +70,8 @@ export async function prepareDocument(
         .join(', ')}${more}); only references inside the document are followed`,
     );
   }
+  const circular = circularReference(parsed);
+  if (circular) throw new Error(`its $ref ${JSON.stringify(circular)} refers back to itself and points at nothing`);
   const problem = await openApiProblem(parsed);
   if (problem) throw new Error(problem);
   const { document: withoutEngine, dropped } = dropContainerEngineSchemas(parsed);
