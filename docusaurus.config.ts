@@ -9,7 +9,7 @@ import { search } from './config/search';
 import { themeConfig } from './config/theme';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
-import e2eTestRoutesPlugin from './src/plugins/e2e-test-routes';
+import e2eTestRoutesPlugin from './tests/fixtures/plugins/e2e-test-routes';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchResultsEscapePlugin from './src/plugins/search-results-escape';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';

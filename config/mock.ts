@@ -1,6 +1,8 @@
-/** Documented ports of `npm run mock`; the explorer's "Local mock" server points at them. */
-export const mockPorts = { data: 4010, chat: 4011 } as const;
+import { apiByKey, apis, mockPort } from './apis';
 
-export function mockUrl(api: keyof typeof mockPorts): string {
-  return `http://127.0.0.1:${mockPorts[api]}`;
+/** Ports of `npm run mock` (config/apis.ts, or each API's MOCK_*_PORT); the explorer's "Local mock" points at them. */
+export const mockPorts: Record<string, number> = Object.fromEntries(apis.map((api) => [api.key, mockPort(api)]));
+
+export function mockUrl(key: string): string {
+  return `http://127.0.0.1:${mockPort(apiByKey(key))}`;
 }

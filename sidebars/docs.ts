@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+import { apis } from '../config/apis';
 import { generatedSidebarsDir } from '../config/openapi';
 
 type SidebarItems = Extract<SidebarsConfig[string], unknown[]>;
@@ -14,23 +15,17 @@ function generated(id: string): SidebarItems {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SidebarItems) : [];
 }
 
+/** One category per API of config/apis.ts: its landing page, its overview, then its generated pages. */
 const sidebars = {
   apiSidebar: [
     'index',
-    {
-      type: 'category',
-      label: 'Data API',
-      link: { type: 'doc', id: 'data-api/index' },
+    ...apis.map((api) => ({
+      type: 'category' as const,
+      label: api.title,
+      link: { type: 'doc' as const, id: `${api.folder}/index` },
       collapsed: false,
-      items: ['data-api/data', ...generated('data-v4')],
-    },
-    {
-      type: 'category',
-      label: 'Chat API',
-      link: { type: 'doc', id: 'chat-api/index' },
-      collapsed: false,
-      items: ['chat-api/chat', ...generated('chat-v1')],
-    },
+      items: [`${api.folder}/${api.overview}`, ...generated(api.id)],
+    })),
     'webhooks',
   ],
 } satisfies SidebarsConfig;

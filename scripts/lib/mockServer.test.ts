@@ -1,4 +1,6 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { runNode } from './process';
 import { useVendoredMocks } from '../../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../../src/lib/openapi/document';
 import { readVendoredDocument } from '../../src/lib/openapi/vendored';
@@ -62,4 +64,23 @@ describe('the Chat API mock', () => {
     expect(tooMany.status).toBeGreaterThanOrEqual(400);
     expect(tooMany.headers.get('sl-violations')).toContain('limit');
   });
+});
+
+describe('npm run mock', () => {
+  test('on a busy port exits 1 with one line naming the port and the variable to change', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const { code, output } = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/mock.ts'], {
+        env: { PATH: process.env.PATH ?? '', MOCK_DATA_PORT: String(port) },
+      });
+      expect(code).toBe(1);
+      expect(output.trim()).toBe(
+        `[mock] port ${port} (Data API) is in use: stop what listens there or set MOCK_DATA_PORT to a free port.`,
+      );
+    } finally {
+      busy.close();
+    }
+  }, 30_000);
 });

@@ -1,23 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { waitUntilAnswering } from './process';
 
-import { mockPorts } from '../../config/mock';
+import { apiByKey } from '../../config/apis';
+import { generatedStaticDir } from '../../config/openapi';
 
-export { mockPorts };
-
-export type MockApi = keyof typeof mockPorts;
-
-const documents: Record<MockApi, { resolved: string; vendored: string }> = {
-  data: { resolved: '.generated/static/openapi/data-v4.json', vendored: 'openapi/data-v4.yaml' },
-  chat: { resolved: '.generated/static/openapi/chat-v1.json', vendored: 'openapi/chat-v1.yaml' },
-};
+/** An API's key in config/apis.ts: `data`. */
+export type MockApi = string;
 
 /** The document the site was last built from (remote or vendored), or the vendored one before any build. */
-export function mockDocument(api: MockApi, root = process.cwd()): string {
-  const resolved = path.join(root, documents[api].resolved);
-  return existsSync(resolved) ? resolved : path.join(root, documents[api].vendored);
+export function mockDocument(key: MockApi, root = process.cwd()): string {
+  const api = apiByKey(key);
+  const resolved = path.resolve(root, generatedStaticDir, 'openapi', `${api.id}.json`);
+  return existsSync(resolved) ? resolved : path.join(root, api.vendored);
+}
+
+/** Whether a port on 127.0.0.1 can be listened on now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 export interface MockServer {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntilAnswering } from './process';
+import { apis } from '../../config/apis';
 import { mockUrl } from '../../config/mock';
 import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig } from './nginxConfig';
 import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
@@ -45,8 +46,12 @@ export function explorerConnectSources(root: string): string[] {
         .filter((name) => name.endsWith('.json'))
         .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as unknown)
     : [];
-  const runtime = process.env.DATA_API_RUNTIME_SPEC_URL;
-  return connectSourcesFor(documents, [mockUrl('data'), mockUrl('chat'), ...(runtime ? [runtime] : [])]);
+  const runtime = apis.flatMap((api) =>
+    api.reference.runtimeVariable && process.env[api.reference.runtimeVariable]
+      ? [process.env[api.reference.runtimeVariable] ?? '']
+      : [],
+  );
+  return connectSourcesFor(documents, [...apis.map((api) => mockUrl(api.key)), ...runtime]);
 }
 
 export function renderForBuild(options: { root: string; listen: string; prefix: string }): string {

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { apis } from '../../config/apis';
 import { mockUrl } from '../../config/mock';
 import { builtDocument } from './support/openapi';
 import { expect, test } from '@playwright/test';
@@ -58,10 +59,11 @@ test("the CSP lets the request explorer reach the documents' servers and the loc
 }) => {
   const csp = (await request.get('/docs/data-api/get-games')).headers()['content-security-policy'] ?? '';
   const connect = /connect-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
-  const servers = (['data-v4', 'chat-v1'] as const).flatMap((id) =>
-    (builtDocument(id).servers as { url: string }[]).map((server) => new URL(server.url).origin),
+  const servers = apis.flatMap((api) =>
+    (builtDocument(api.id).servers as { url: string }[]).map((server) => new URL(server.url).origin),
   );
-  expect(connect.sort()).toEqual(["'self'", ...new Set([...servers, mockUrl('data'), mockUrl('chat')])].sort());
+  const mocks = apis.map((api) => mockUrl(api.key));
+  expect(connect.sort()).toEqual(["'self'", ...new Set([...servers, ...mocks])].sort());
 });
 
 test.describe('caching', () => {

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Request } from '@playwright/test';
 import { mockUrl } from '../../config/mock';
 import { startMock, type MockServer } from '../../scripts/lib/mockServer';
+import { apiByKey } from '../../config/apis';
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { sampleLanguages } from '../../src/lib/openapi/samples';
 import { operationViews } from '../../src/lib/openapi/view';
@@ -99,10 +101,11 @@ test.describe('the request explorer', () => {
   let chatMock: MockServer;
   test.beforeAll(async () => {
     const port = (url: string) => Number(new URL(url).port);
-    [dataMock, chatMock] = await Promise.all([
-      startMock('data', port(mockUrl('data'))),
-      startMock('chat', port(mockUrl('chat'))),
-    ]);
+    // The mock serves the document of the build under test, read from that build's output, never the one another
+    // build (the hostile variant) last left in the shared generated folder.
+    const start = (key: string) =>
+      startMock(key, port(mockUrl(key)), { document: path.resolve('build/openapi', `${apiByKey(key).id}.json`) });
+    [dataMock, chatMock] = await Promise.all([start('data'), start('chat')]);
   });
   test.afterAll(async () => {
     await Promise.all([dataMock?.stop(), chatMock?.stop()]);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { e2eRoutes } from '../../src/plugins/e2e-test-routes';
+import { e2eRoutes } from '../fixtures/plugins/e2e-test-routes';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { holdRequests } from './support/requests';
 import { guideRoute } from './support/routes';

@@ -3,14 +3,12 @@ import path from 'node:path';
 import type { JsonObject } from './document';
 import { parseDocumentText } from './parse';
 
-/** The two APIs and the vendored documents that are their embedded default. */
-export const apis = {
-  data: { id: 'data-v4', file: 'openapi/data-v4.yaml' },
-  chat: { id: 'chat-v1', file: 'openapi/chat-v1.yaml' },
-} as const;
+import { apiByKey } from '../../../config/apis';
 
-export type ApiName = keyof typeof apis;
+/** An API's key in config/apis.ts: `data`, `chat`. */
+export type ApiName = string;
 
+/** The vendored document of an API, the embedded default (config/apis.ts names it). */
 export function readVendoredDocument(api: ApiName, root = process.cwd()): JsonObject {
-  return parseDocumentText(readFileSync(path.join(root, apis[api].file), 'utf8'));
+  return parseDocumentText(readFileSync(path.join(root, apiByKey(api).vendored), 'utf8'));
 }

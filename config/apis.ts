@@ -1,0 +1,93 @@
+import { brand } from './brand';
+
+/**
+ * The APIs of the portal, one record each: everything else (the spec pipeline, generated pages and sidebars, the
+ * single-page references, downloads, facts, exports, mocks, CSP, lint, tests) derives from this list. Adding an API
+ * is one record here, its OpenAPI document and its two hand-written pages (`docs/<folder>/index.mdx` and the
+ * overview).
+ */
+export interface ApiRecord {
+  /** Short name, used by samples, mocks and tests: `data`. */
+  key: string;
+  /** Document id: download and generated-file name (`/openapi/data-v4.json`). */
+  id: string;
+  /** Display name: `Data API`. */
+  title: string;
+  /** The vendored document, the embedded default (relative to the site). */
+  vendored: string;
+  /** Environment variable that may name a remote document to build from instead. */
+  urlVariable: string;
+  /** Folder of the API under `docs/` and its route under `/docs/`: `data-api`. */
+  folder: string;
+  /** Id of the overview page inside that folder (`/docs/data-api/data`). */
+  overview: string;
+  /** The credential the API takes, and the environment variable the code samples read it from. */
+  credential: { kind: 'apiKey' | 'oauth2'; variable: string };
+  /** The single-page reference. */
+  reference: {
+    route: string;
+    title: string;
+    description: string;
+    /** Spec §1: a document loaded at runtime, from this variable or the site's own copy. */
+    runtimeVariable?: string;
+  };
+  /** `npm run mock`'s port for this API, and the variable that changes it. */
+  mock: { port: number; portVariable: string };
+}
+
+const slug = brand.slug.toUpperCase();
+
+export const apis: readonly ApiRecord[] = [
+  {
+    key: 'data',
+    id: 'data-v4',
+    title: 'Data API',
+    vendored: 'openapi/data-v4.yaml',
+    urlVariable: 'DATA_API_SPEC_URL',
+    folder: 'data-api',
+    overview: 'data',
+    credential: { kind: 'apiKey', variable: `${slug}_API_KEY` },
+    reference: {
+      route: '/api/data',
+      title: 'Data API reference',
+      description: 'Every call of the Data API v4: read-only, authenticated with an API key.',
+      runtimeVariable: 'DATA_API_RUNTIME_SPEC_URL',
+    },
+    mock: { port: 4010, portVariable: 'MOCK_DATA_PORT' },
+  },
+  {
+    key: 'chat',
+    id: 'chat-v1',
+    title: 'Chat API',
+    vendored: 'openapi/chat-v1.yaml',
+    urlVariable: 'CHAT_API_SPEC_URL',
+    folder: 'chat-api',
+    overview: 'chat',
+    credential: { kind: 'oauth2', variable: `${slug}_ACCESS_TOKEN` },
+    reference: {
+      route: '/api/chat',
+      title: 'Chat API reference',
+      description: 'Every call of the Chat API v1: chat rooms and messages, authenticated with an OAuth2 token.',
+    },
+    mock: { port: 4011, portVariable: 'MOCK_CHAT_PORT' },
+  },
+];
+
+export function apiByKey(key: string): ApiRecord {
+  const api = apis.find((candidate) => candidate.key === key);
+  if (!api) throw new Error(`no API "${key}" in config/apis.ts (have: ${apis.map((item) => item.key).join(', ')})`);
+  return api;
+}
+
+export function apiById(id: string): ApiRecord {
+  const api = apis.find((candidate) => candidate.id === id);
+  if (!api) throw new Error(`no API with id "${id}" in config/apis.ts`);
+  return api;
+}
+
+/** The mock's port for an API: its variable when set to a port number, otherwise the documented default. */
+export function mockPort(api: ApiRecord, env: Record<string, string | undefined> = process.env): number {
+  const raw = env[api.mock.portVariable];
+  const port = Number(raw);
+  return raw && Number.isInteger(port) && port > 0 && port < 65536 ? port : api.mock.port;
+}
