@@ -5,10 +5,10 @@ import { apis, type ApiRecord } from './apis';
 import { mockUrl } from './mock';
 
 /**
- * Generated static files (the resolved OpenAPI documents); gitignored, rebuilt by every start and build.
- * OPENAPI_GENERATED_DIR lets a second build (the remote-document test) keep out of the main build's way.
+ * Generated static files (the resolved OpenAPI documents); gitignored, rebuilt by every start and build. A build
+ * other than the main one runs in its own copy of the site (tests/fixtures/siteCopy.ts), so it has its own.
  */
-export const generatedStaticDir = process.env.OPENAPI_GENERATED_DIR ?? '.generated/static';
+export const generatedStaticDir = '.generated/static';
 
 /** Sidebar items of the generated reference pages, read by `sidebars/docs.ts`; gitignored like the pages. */
 export const generatedSidebarsDir = '.generated/sidebars';

@@ -19,3 +19,9 @@ test('the build output carries no secret, token or path of the build machine', (
   }
   expect(found).toEqual([]);
 });
+
+test("the variant builds (hostile document, wrong base URL, test routes) leave the main build's files byte-identical", () => {
+  const before = process.env.E2E_MAIN_HASH_BEFORE;
+  expect(before).toMatch(/^[0-9a-f]{64}$/);
+  expect(process.env.E2E_MAIN_HASH_AFTER).toBe(before);
+});

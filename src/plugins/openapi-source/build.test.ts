@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runNode } from '../../../scripts/lib/process';
+import { copySite, type SiteCopy } from '../../../tests/fixtures/siteCopy';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
 import type { JsonObject } from '../../lib/openapi/document';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
@@ -13,28 +14,27 @@ const vendored = readVendoredDocument('data');
 const remote: JsonObject = { ...vendored, info: { ...(vendored.info as JsonObject), description: marker } };
 let server: SpecServer;
 let workDir: string;
+let site: SiteCopy;
+const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 beforeAll(async () => {
   server = await startSpecServer(remote, 10);
   workDir = mkdtempSync(path.join(tmpdir(), 'remote-build-'));
+  // The builds here run in a copy of the site, so they never change the main checkout's generated files.
+  site = copySite();
 });
 afterAll(async () => {
   await server.stop();
   rmSync(workDir, { recursive: true, force: true });
+  site.remove();
 });
 
 test('a build with DATA_API_SPEC_URL publishes the remote document', async () => {
   const outDir = path.join(workDir, 'build');
-  const { code, output } = await runNode(
-    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', outDir],
-    {
-      env: {
-        ...process.env,
-        DATA_API_SPEC_URL: server.url('/valid.yaml'),
-        OPENAPI_GENERATED_DIR: path.join(workDir, 'generated'),
-      },
-    },
-  );
+  const { code, output } = await runNode([docusaurus, 'build', '--out-dir', outDir], {
+    env: { ...process.env, DATA_API_SPEC_URL: server.url('/valid.yaml') },
+    cwd: site.dir,
+  });
   expect(code, output).toBe(0);
   expect(output).toContain(`[openapi] data-v4: using the remote document ${server.url('/valid.yaml')}`);
   expect(output).toContain('[openapi] chat-v1: using the vendored document openapi/chat-v1.yaml');
@@ -44,9 +44,9 @@ test('a build with DATA_API_SPEC_URL publishes the remote document', async () =>
 }, 180_000);
 
 /** Starts a Node script and sends it SIGTERM once its output contains `when`; resolves with its exit. */
-function terminateWhen(args: string[], env: NodeJS.ProcessEnv, when: string) {
+function terminateWhen(args: string[], env: NodeJS.ProcessEnv, when: string, cwd?: string) {
   return new Promise<{ code: number | null; afterSignalMs: number; output: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { env });
+    const child = spawn(process.execPath, args, { env, cwd });
     let output = '';
     let signalledAt = 0;
     const read = (chunk: Buffer) => {
@@ -64,9 +64,10 @@ function terminateWhen(args: string[], env: NodeJS.ProcessEnv, when: string) {
 
 test('a build given a million-bracket description stops on SIGTERM, failing', async () => {
   const result = await terminateWhen(
-    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', path.join(workDir, 'stopped')],
-    { ...process.env, DATA_API_SPEC_URL: server.url('/brackets'), OPENAPI_GENERATED_DIR: path.join(workDir, 'g2') },
+    [docusaurus, 'build', '--out-dir', path.join(workDir, 'stopped')],
+    { ...process.env, DATA_API_SPEC_URL: server.url('/brackets') },
     '[openapi] data-v4: using the remote document',
+    site.dir,
   );
   expect(result.code, result.output).toBe(143);
   // A blocked event loop would keep it running until the work was done (minutes, before the text was linear).

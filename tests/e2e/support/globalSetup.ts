@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { startNginx } from '../../../scripts/lib/nginxServer';
+import { generatedPaths, treeHash } from '../../fixtures/siteCopy';
 import { freePort, serveBuild, type RunningServer } from './staticServer';
 import { buildVariant, variantDir, variants, type VariantName } from './variants';
 
@@ -23,6 +24,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     servers.push(nginx);
     process.env.E2E_NGINX_URL = nginx.url;
   }
+  // The variant builds run in copies of the site; this proves they leave the main build's files as they were.
+  const mainFiles = ['build', ...generatedPaths];
+  process.env.E2E_MAIN_HASH_BEFORE = treeHash(process.cwd(), mainFiles);
   for (const name of Object.keys(variants) as VariantName[]) {
     const started = Date.now();
     await buildVariant(name);
@@ -33,6 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       `[e2e] variant ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s, served at ${server.url}`,
     );
   }
+  process.env.E2E_MAIN_HASH_AFTER = treeHash(process.cwd(), mainFiles);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
   };

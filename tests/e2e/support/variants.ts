@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { runNode } from '../../../scripts/lib/process';
 import { readVendoredDocument } from '../../../src/lib/openapi/vendored';
+import { copySite } from '../../fixtures/siteCopy';
 import { startSpecServer } from '../../fixtures/specServer';
 
 /**
  * Builds of the site with one setting changed, for behaviours the production build cannot show: a wrong base URL,
- * and the test-only routes (crash page, lazy loading). Built once per run by the global setup, one after the
- * other (builds share Docusaurus's cache folder), into test-results/variants/<name>.
+ * the test-only routes (crash page, lazy loading) and a hostile remote document. Built once per run by the global
+ * setup, one after the other, each in a throw-away copy of the site (so none touches the main build's generated
+ * files), into test-results/variants/<name>.
  */
 export const variants = {
   wrongBase: { env: { BASE_URL: '/wrong-base/' }, urlVariable: 'E2E_WRONG_BASE_URL' },
@@ -24,18 +26,20 @@ export function variantDir(name: VariantName): string {
 export async function buildVariant(name: VariantName): Promise<void> {
   const variant: { env: Record<string, string>; remoteDataDocument?: string } = variants[name];
   const specServer = variant.remoteDataDocument ? await startSpecServer(readVendoredDocument('data'), 10) : undefined;
+  const site = copySite(process.cwd(), `variant-${name}-`);
   try {
     const remote =
       specServer && variant.remoteDataDocument
         ? { DATA_API_SPEC_URL: specServer.url(variant.remoteDataDocument), SPEC_STRICT: '1' }
         : {};
     const { code, output } = await runNode(
-      ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', variantDir(name)],
-      { env: { ...process.env, ...variant.env, ...remote } },
+      [path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', variantDir(name)],
+      { env: { ...process.env, ...variant.env, ...remote }, cwd: site.dir },
     );
     if (code !== 0) throw new Error(`variant build ${name} failed (${code}):\n${output}`);
   } finally {
     await specServer?.stop();
+    site.remove();
   }
 }
 
