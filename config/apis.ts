@@ -33,6 +33,22 @@ export interface ApiRecord {
   };
   /** `npm run mock`'s port for this API, and the variable that changes it. */
   mock: { port: number; portVariable: string };
+  /**
+   * Prose of the API's two hand-made pages, `/docs/<folder>/` and the overview, which are written from one template
+   * (src/plugins/openapi-source/lib/overview.ts); figures on them come from the document.
+   */
+  prose: {
+    /** One sentence for the API's landing page: its meta description. */
+    description: string;
+    /** What the API covers, a paragraph of Markdown. */
+    covers: string;
+    /** Title of the overview page. */
+    overviewTitle: string;
+    /** The overview's opening paragraph. */
+    intro: string;
+    /** How lists page, above the paging table; its heading is the anchor guides link to. */
+    paging: { heading: string; text: string };
+  };
 }
 
 const slug = brand.slug.toUpperCase();
@@ -54,6 +70,24 @@ export const apis: readonly ApiRecord[] = [
       runtimeVariable: 'DATA_API_RUNTIME_SPEC_URL',
     },
     mock: { port: 4010, portVariable: 'MOCK_DATA_PORT' },
+    prose: {
+      description: "The Data API v4, read-only access to the platform's public data with an API key.",
+      covers:
+        "The Data API (version 4) returns the platform's public data: championships, games, hubs, leaderboards, " +
+        'leagues, matches, matchmakings, organizers, players, rankings, teams and tournaments, plus search across ' +
+        'them. It is read-only: every call is a `GET`, and responses are JSON.',
+      overviewTitle: 'Data API v4 reference',
+      intro:
+        "The Data API answers read-only calls about the platform's public data. This page has what every call " +
+        'shares; each call also has a page of its own with its parameters, responses, code samples and a request ' +
+        'explorer.',
+      paging: {
+        heading: 'Paging limits',
+        text:
+          'Lists answer with `start`, `end` and `items` and take `offset` (the position of the first entry) and ' +
+          '`limit` (how many entries). The limits differ per call:',
+      },
+    },
   },
   {
     key: 'chat',
@@ -70,6 +104,22 @@ export const apis: readonly ApiRecord[] = [
       description: 'Every call of the Chat API v1: chat rooms and messages, authenticated with an OAuth2 token.',
     },
     mock: { port: 4011, portVariable: 'MOCK_CHAT_PORT' },
+    prose: {
+      description: 'The Chat API v1, reading rooms and messages and posting messages with an OAuth2 token.',
+      covers:
+        "The Chat API (version 1) reads a chat room, with its members and roles, pages through the room's messages " +
+        'and posts new messages. It acts for a player, so it needs an OAuth2 access token that the player granted.',
+      overviewTitle: 'Chat API v1 reference',
+      intro:
+        'The Chat API reads a room, pages through its messages and posts messages, acting for the player who ' +
+        'granted your application its access token.',
+      paging: {
+        heading: 'Paging through messages',
+        text:
+          'Messages come newest first. Pass the `timestamp` of the oldest message you received as the next ' +
+          '`before`, until `is_last_page` is true:',
+      },
+    },
   },
 ];
 

@@ -14,7 +14,7 @@ export const generatedStaticDir = '.generated/static';
 export const generatedSidebarsDir = '.generated/sidebars';
 
 /** Generated operation and schema pages of one API, in the `/docs` instance under `docs/<folder>/reference/`. */
-function pages(api: ApiRecord) {
+function pages(api: ApiRecord, index: number) {
   return {
     dir: `docs/${api.folder}/reference`,
     docIdPrefix: `${api.folder}/reference`,
@@ -25,16 +25,28 @@ function pages(api: ApiRecord) {
     sidebarFile: `${generatedSidebarsDir}/${api.id}.json`,
     // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
     factsFile: `.generated/facts/${api.id}.json`,
+    // The API's landing and overview pages, from one template and the record's prose.
+    overview: {
+      id: api.id,
+      title: api.title,
+      slugBase: `/${api.folder}`,
+      overview: api.overview,
+      reference: api.reference.route,
+      // After the docs root (index.mdx is first), in the order of config/apis.ts.
+      position: index + 2,
+      credential: api.credential.kind,
+      prose: api.prose,
+    },
   };
 }
 
 export const openapiSource = {
   staticDir: generatedStaticDir,
-  apis: apis.map((api) => ({
+  apis: apis.map((api, index) => ({
     id: api.id,
     vendored: api.vendored,
     urlVariable: api.urlVariable,
-    pages: pages(api),
+    pages: pages(api, index),
     reference: {
       route: api.reference.route,
       title: api.reference.title,

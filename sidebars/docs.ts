@@ -22,9 +22,9 @@ const sidebars = {
     ...apis.map((api) => ({
       type: 'category' as const,
       label: api.title,
-      link: { type: 'doc' as const, id: `${api.folder}/index` },
+      link: { type: 'doc' as const, id: `${api.folder}/reference/api--index` },
       collapsed: false,
-      items: [`${api.folder}/${api.overview}`, ...generated(api.id)],
+      items: [`${api.folder}/reference/api--overview`, ...generated(api.id)],
     })),
     'webhooks',
   ],

@@ -4,6 +4,7 @@ import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
 import { validatePluginOptions } from './lib/options';
 import { generatedAlias } from './lib/generatedAlias';
+import { overviewPages } from './lib/overview';
 import { referencePages, writeReferencePages } from './lib/pages';
 import { prefixedConsole, runPipeline } from './lib/pipeline';
 import { writeFileAtomic } from './lib/writeAtomic';
@@ -80,8 +81,9 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
   for (const api of options.apis) {
     const result = resolved.find((candidate) => candidate.id === api.id);
     if (!api.pages || !result) continue;
-    const { sidebarFile, factsFile, ...pagesOptions } = api.pages;
+    const { sidebarFile, factsFile, overview, ...pagesOptions } = api.pages;
     const pages = referencePages(result.document, api.id, pagesOptions);
+    if (overview) pages.files.push(...overviewPages(overview));
     await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
     const facts = apiFacts(result.document, api.id, pagesOptions.linkBase);
     await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));

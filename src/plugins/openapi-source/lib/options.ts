@@ -1,3 +1,4 @@
+import type { OverviewOptions } from './overview';
 import type { PagesOptions } from './pages';
 import type { ApiConfig } from './pipeline';
 
@@ -16,7 +17,7 @@ export interface ReferenceOptions {
 export interface ApiOptions extends ApiConfig {
   reference?: ReferenceOptions;
   /** One page per operation and per schema, in a docs instance, with a sidebar file that instance reads. */
-  pages?: PagesOptions & { sidebarFile: string; factsFile: string };
+  pages?: PagesOptions & { sidebarFile: string; factsFile: string; overview?: OverviewOptions };
 }
 
 export interface PluginOptions {

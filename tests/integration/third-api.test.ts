@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runNode, waitUntilAnswering } from '../../scripts/lib/process';
+import { freePort } from '../e2e/support/staticServer';
+import { copySite, type SiteCopy } from '../fixtures/siteCopy';
+
+/**
+ * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
+ * (a small fixture document) is added that way and the site is built; its landing and overview pages, single-page
+ * reference, operation and schema pages, search entries, downloads, Markdown exports and mock all appear.
+ */
+const record = `
+  {
+    key: 'stats',
+    id: 'stats-v1',
+    title: 'Stats API',
+    vendored: 'openapi/stats-v1.yaml',
+    urlVariable: 'STATS_API_SPEC_URL',
+    folder: 'stats-api',
+    overview: 'stats',
+    credential: { kind: 'apiKey', variable: \`\${slug}_API_KEY\` },
+    reference: { route: '/api/stats', title: 'Stats API reference', description: 'Every call of the Stats API.' },
+    mock: { port: 4012, portVariable: 'MOCK_STATS_PORT' },
+    prose: {
+      description: 'The Stats API: season statistics.',
+      covers: 'The Stats API returns seasons and their statistics.',
+      overviewTitle: 'Stats API v1 reference',
+      intro: 'The Stats API answers read-only calls about seasons.',
+      paging: { heading: 'Paging limits', text: 'Lists take a \\\`limit\\\`:' },
+    },
+  },
+];`;
+
+let site: SiteCopy;
+let out: string;
+let build: { code: number | null; output: string };
+const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+
+beforeAll(async () => {
+  site = copySite(process.cwd(), 'third-api-');
+  out = path.join(site.dir, 'build');
+  const registry = path.join(site.dir, 'config/apis.ts');
+  const source = readFileSync(registry, 'utf8');
+  const end = source.indexOf('\n];\n');
+  expect(end).toBeGreaterThan(0);
+  writeFileSync(registry, `${source.slice(0, end)}${record}${source.slice(end + 4)}`);
+  copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
+  build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
+    cwd: site.dir,
+  });
+}, 240_000);
+afterAll(() => site?.remove());
+
+describe('a third API added by one registry record', () => {
+  test('builds, with its document resolved and its pages written', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(build.output).toContain('[openapi] stats-v1: using the vendored document openapi/stats-v1.yaml');
+  });
+
+  test.each([
+    ['its landing page', 'docs/stats-api/index.html', 'What the Stats API covers'],
+    ['its overview', 'docs/stats-api/stats/index.html', 'Stats API v1 reference'],
+    ['its single-page reference', 'api/stats/index.html', 'List seasons'],
+    ['an operation page', 'docs/stats-api/list-seasons/index.html', 'List seasons'],
+    ['a schema page', 'docs/stats-api/schemas/season/index.html', 'Season'],
+  ])('has %s', (_name, file, text) => {
+    expect(read(file)).toContain(text);
+  });
+
+  test('is in the sidebar of the API docs, after the other APIs', () => {
+    const root = read('docs/index.html');
+    expect(root.indexOf('Stats API')).toBeGreaterThan(root.indexOf('Chat API'));
+  });
+
+  test('publishes its document, and search and the exports carry its calls', () => {
+    expect(JSON.parse(read('openapi/stats-v1.json'))).toHaveProperty('info.title', 'Stats API');
+    expect(existsSync(path.join(out, 'openapi/stats-v1.yaml'))).toBe(true);
+    expect(read('search-index.json')).toContain('/docs/stats-api/list-seasons');
+    expect(read('docs/stats-api/list-seasons.md')).toContain('GET /seasons');
+    expect(read('llms.txt')).toContain('/docs/stats-api/list-seasons.md');
+    expect(read('llms-full.txt')).toContain('List seasons');
+  });
+
+  test('gets a mock from npm run mock, on its own port', async () => {
+    const ports = {
+      MOCK_DATA_PORT: await freePort(),
+      MOCK_CHAT_PORT: await freePort(),
+      MOCK_STATS_PORT: await freePort(),
+    };
+    const mock = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/mock.ts'], {
+      cwd: site.dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      },
+      detached: true,
+      stdio: 'ignore',
+    });
+    try {
+      const url = `http://127.0.0.1:${ports.MOCK_STATS_PORT}`;
+      await waitUntilAnswering(url, { name: 'the Stats API mock', timeoutMs: 60_000 });
+      const response = await fetch(`${url}/seasons?limit=1`, { headers: { Authorization: 'Bearer test' } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ items: [{ season_id: 's1', name: 'Season 1' }] });
+    } finally {
+      if (mock.pid !== undefined) process.kill(-mock.pid, 'SIGTERM');
+    }
+  }, 90_000);
+});
