@@ -12,6 +12,7 @@ import openapiSourcePlugin from './src/plugins/openapi-source';
 import e2eTestRoutesPlugin from './tests/fixtures/plugins/e2e-test-routes';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchResultsEscapePlugin from './src/plugins/search-results-escape';
+import robotsTxtPlugin from './src/plugins/robots-txt';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
@@ -61,6 +62,7 @@ const config: Config = {
     [lazyRoutesPlugin, lazyRoutes],
     inlineScriptGuardPlugin,
     searchResultsEscapePlugin,
+    robotsTxtPlugin,
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],

@@ -1,9 +1,11 @@
+import { brand } from '../../../config/brand';
+
 /**
  * Where the explorer keeps a credential: sessionStorage only, so it is gone when the tab closes and never shared
  * with other tabs or written to disk for good. One key per API, since each has its own kind of credential.
  */
 export function credentialKey(api: string): string {
-  return `arena-explorer:${api}:credential`;
+  return `${brand.slug}-explorer:${api}:credential`;
 }
 
 export function readCredential(storage: Pick<Storage, 'getItem'> | undefined, api: string): string {

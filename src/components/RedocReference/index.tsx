@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 // First: it prepares the global Prism that Redoc's bundle expects (see the two staticMarkup modules).
-import { getStaticMarkup } from '@arena/redoc-static';
+import { getStaticMarkup } from '@portal/redoc-static';
 import { AppStore, Redoc } from 'redoc';
 import { labelMediaTypeSelects, labelMediaTypeSelectsHtml } from './a11y';
 import { staticMarkupIds } from './ids';

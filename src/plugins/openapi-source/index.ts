@@ -146,7 +146,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
       resolve: {
         alias: {
           // The server renders Redoc to static HTML; the client reads that HTML back instead of rendering it again.
-          '@arena/redoc-static$': path.join(
+          '@portal/redoc-static$': path.join(
             componentDir,
             isServer ? 'staticMarkup.server.ts' : 'staticMarkup.client.ts',
           ),
