@@ -9,6 +9,8 @@ import { search } from './config/search';
 import { themeConfig } from './config/theme';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
+import openapiPagesPlugin from './src/plugins/openapi-pages';
+import apiReferencePlugin from './src/plugins/api-reference';
 import e2eTestRoutesPlugin from './tests/fixtures/plugins/e2e-test-routes';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchResultsEscapePlugin from './src/plugins/search-results-escape';
@@ -55,6 +57,8 @@ const config: Config = {
   plugins: [
     codeHighlighterPlugin,
     [openapiSourcePlugin, openapiSource],
+    [openapiPagesPlugin, openapiSource],
+    [apiReferencePlugin, openapiSource],
     [leanDocsPlugin, apiDocs],
     [leanDocsPlugin, gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],

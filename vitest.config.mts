@@ -1,9 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests sit beside what they test (`*.test.ts`); browser tests (`*.spec.ts`) belong to Playwright.
-export default defineConfig({
-  // Docusaurus's client modules import the router by the alias its bundler config defines.
+/**
+ * Two tiers, both beside what they test (`*.test.ts`; browser tests, `*.spec.ts`, belong to Playwright):
+ * - unit: pure functions and components, in-process, under Vitest's default 5 s timeout;
+ * - integration (`*.integration.test.ts`): builds of the site (in throw-away copies), CLI runs, Prism mocks and
+ *   samples run against them. Their timeouts are set for the slowest of them on a loaded 2-core machine: a cold
+ *   build of the site takes about 25 s, so a test or hook gets 120 s or 240 s, and no test comes near a quarter.
+ */
+const shared = {
   // `@site` is the site's root, as Docusaurus's bundler config defines it.
   resolve: {
     alias: {
@@ -11,8 +16,31 @@ export default defineConfig({
       '@site': fileURLToPath(new URL('.', import.meta.url)),
     },
   },
+};
+const excluded = ['node_modules/**', 'build/**', '.docusaurus/**', 'test-results/**'];
+
+export default defineConfig({
+  ...shared,
   test: {
-    include: ['**/*.test.{ts,tsx}'],
-    exclude: ['node_modules/**', 'build/**', '.docusaurus/**'],
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: 'unit',
+          include: ['**/*.test.{ts,tsx}'],
+          exclude: [...excluded, '**/*.integration.test.ts'],
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: 'integration',
+          include: ['**/*.integration.test.ts'],
+          exclude: excluded,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, spelling, formatting, OpenAPI lint, typecheck, unit tests, production build and browser tests, in that order, then a summary.
+ * `npm test`: lint, spelling, formatting, OpenAPI lint, typecheck, unit tests, integration tests, production build and browser tests, in that order, then a summary.
  * A step whose prerequisite failed is skipped (the browser tests need the build), the others still run, so one run
  * shows every problem. Exits non-zero when any step failed.
  */
@@ -20,16 +20,18 @@ const steps = [
   // Redocly's lint of every API's document of config/apis.ts, with openapi/redocly.yaml's ruleset.
   { name: 'openapi', command: [bin('tsx'), 'scripts/lint-openapi.ts'] },
   { name: 'typecheck', command: [bin('tsc'), '--noEmit'] },
-  {
-    name: 'unit',
+  ...['unit', 'integration'].map((tier) => ({
+    name: tier,
     command: [
       bin('vitest'),
       'run',
+      '--project',
+      tier,
       '--reporter=default',
       '--reporter=json',
-      '--outputFile.json=test-results/unit.json',
+      `--outputFile.json=test-results/${tier}.json`,
     ],
-  },
+  })),
   {
     name: 'build',
     // `npm run build`: the site, then the precompressed twins nginx serves (scripts/precompress.ts).
@@ -78,9 +80,12 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }
 const unit = readJson('test-results/unit.json');
+const integration = readJson('test-results/integration.json');
 const e2e = results.get('e2e')?.status === 'skipped' ? undefined : readJson('test-results/e2e.json');
-const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
-const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const vitestPassed = (unit?.numPassedTests ?? 0) + (integration?.numPassedTests ?? 0);
+const vitestFailed = (unit?.numFailedTests ?? 0) + (integration?.numFailedTests ?? 0);
+const passed = vitestPassed + (e2e?.stats?.expected ?? 0);
+const failed = vitestFailed + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
 
 console.log('\nSummary');
 for (const [name, result] of results) {
@@ -96,8 +101,11 @@ const failedWithoutTests = [...results.entries()].filter(
   ([name, result]) =>
     result.status === 'failed' &&
     !(name === 'unit' && (unit?.numFailedTests ?? 0) > 0) &&
+    !(name === 'integration' && (integration?.numFailedTests ?? 0) > 0) &&
     !(name === 'e2e' && (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0) > 0),
 ).length;
-console.log(`\nunit tests: ${unit?.numPassedTests ?? 0}, browser tests: ${e2e?.stats?.expected ?? 0}`);
+console.log(
+  `\nunit tests: ${unit?.numPassedTests ?? 0}, integration tests: ${integration?.numPassedTests ?? 0}, browser tests: ${e2e?.stats?.expected ?? 0}`,
+);
 console.log(`tests: ${passed} passed, ${failed + failedWithoutTests} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);

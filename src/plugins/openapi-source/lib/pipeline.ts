@@ -31,8 +31,8 @@ export interface PipelineOptions {
 }
 
 export const prefixedConsole: Logger = {
-  info: (message) => console.log(`[openapi] ${message}`),
-  warn: (message) => console.warn(`[openapi] Warning: ${message}`),
+  info: (message) => console.log(`[openapi-source] ${message}`),
+  warn: (message) => console.warn(`[openapi-source] Warning: ${message}`),
 };
 
 /** `SPEC_STRICT=1` (or `true`) turns an unusable remote document into a failing build. */

@@ -56,7 +56,7 @@ afterAll(() => site?.remove());
 describe('a third API added by one registry record', () => {
   test('builds, with its document resolved and its pages written', () => {
     expect(build.code, build.output).toBe(0);
-    expect(build.output).toContain('[openapi] stats-v1: using the vendored document openapi/stats-v1.yaml');
+    expect(build.output).toContain('[openapi-source] stats-v1: using the vendored document openapi/stats-v1.yaml');
   });
 
   test.each([

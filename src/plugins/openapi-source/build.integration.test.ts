@@ -36,8 +36,8 @@ test('a build with DATA_API_SPEC_URL publishes the remote document', async () =>
     cwd: site.dir,
   });
   expect(code, output).toBe(0);
-  expect(output).toContain(`[openapi] data-v4: using the remote document ${server.url('/valid.yaml')}`);
-  expect(output).toContain('[openapi] chat-v1: using the vendored document openapi/chat-v1.yaml');
+  expect(output).toContain(`[openapi-source] data-v4: using the remote document ${server.url('/valid.yaml')}`);
+  expect(output).toContain('[openapi-source] chat-v1: using the vendored document openapi/chat-v1.yaml');
   const published = JSON.parse(readFileSync(path.join(outDir, 'openapi/data-v4.json'), 'utf8')) as JsonObject;
   expect((published.info as JsonObject).description).toBe(marker);
   expect(readFileSync(path.join(outDir, 'openapi/data-v4.yaml'), 'utf8')).toContain(marker);
@@ -66,7 +66,7 @@ test('a build given a million-bracket description stops on SIGTERM, failing', as
   const result = await terminateWhen(
     [docusaurus, 'build', '--out-dir', path.join(workDir, 'stopped')],
     { ...process.env, DATA_API_SPEC_URL: server.url('/brackets') },
-    '[openapi] data-v4: using the remote document',
+    '[openapi-source] data-v4: using the remote document',
     site.dir,
   );
   expect(result.code, result.output).toBe(143);

@@ -1,0 +1,45 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadContext } from '@docusaurus/types';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { openapiSource } from '../../../config/openapi';
+import { copySite, type SiteCopy } from '../../../tests/fixtures/siteCopy';
+import openapiPagesPlugin from './index';
+
+/**
+ * The dev loop: `npm start` watches each API's document (getPathsToWatch) and reloads the plugin's content when one
+ * changes; the plugin then writes the pages again and says so in one line. Run on a copy of the site.
+ */
+let site: SiteCopy;
+beforeAll(() => {
+  site = copySite(process.cwd(), 'pages-plugin-');
+});
+afterAll(() => site.remove());
+
+test('writes the pages when created, and again with one line when a watched document changes', async () => {
+  const logs: string[] = [];
+  const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
+  try {
+    const context = { siteDir: site.dir } as LoadContext;
+    const plugin = await openapiPagesPlugin(context, openapiSource);
+    const page = path.join(site.dir, 'docs/data-api/reference/get-games.mdx');
+    expect(readFileSync(page, 'utf8')).toContain('title: "List games"');
+    const document = path.join(site.dir, 'openapi/data-v4.yaml');
+    expect(plugin.getPathsToWatch?.()).toContain(document);
+
+    await plugin.loadContent?.();
+    expect(logs.filter((line) => line.includes('a document changed'))).toEqual([]);
+
+    writeFileSync(
+      document,
+      readFileSync(document, 'utf8').replace("summary: 'List games'", "summary: 'List every game'"),
+    );
+    await plugin.loadContent?.();
+    expect(readFileSync(page, 'utf8')).toContain('title: "List every game"');
+    expect(logs.filter((line) => line.includes('a document changed'))).toEqual([
+      expect.stringMatching(/^\[openapi-pages\] a document changed: regenerated \d+ pages$/),
+    ]);
+  } finally {
+    spy.mockRestore();
+  }
+}, 60_000);

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { apiFacts } from '../../lib/openapi/facts';
+import { validatePluginOptions } from '../openapi-source/lib/options';
+import { overviewPages } from '../openapi-source/lib/overview';
+import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
+import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
+import type { ResolvedDocument } from '../openapi-source/lib/resolve';
+import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
+
+/**
+ * The code of the generated reference pages: their components and the view and request functions they use. The
+ * Markdown renderer and the facts components are shared with guides and stay out of it.
+ */
+const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/]openapi)[\\/]/;
+
+const log = (message: string) => console.log(`[openapi-pages] ${message}`);
+
+/**
+ * One job: from each resolved document, the operation and schema pages (MDX in the API's docs folder), the API's
+ * landing and overview pages (one template), its sidebar and its facts file. Written when the plugin is created,
+ * before the docs plugins read their folders; written again during `npm start` when a document changes (the docs
+ * plugin then reloads the pages it finds changed).
+ */
+export default async function openapiPagesPlugin(context: LoadContext, rawOptions: unknown): Promise<Plugin> {
+  const options = validatePluginOptions(rawOptions);
+  const write = async (resolved: ResolvedDocument[]): Promise<number> => {
+    let written = 0;
+    for (const api of options.apis) {
+      const result = resolved.find((candidate) => candidate.id === api.id);
+      if (!api.pages || !result) continue;
+      const { sidebarFile, factsFile, overview, ...pagesOptions } = api.pages;
+      const pages = referencePages(result.document, api.id, pagesOptions);
+      if (overview) pages.files.push(...overviewPages(overview));
+      await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
+      const facts = apiFacts(result.document, api.id, pagesOptions.linkBase);
+      await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));
+      log(`${api.id}: wrote ${pages.files.length} pages to ${pagesOptions.dir}`);
+      written += pages.files.length;
+    }
+    return written;
+  };
+  let resolved = await resolvedDocuments(context.siteDir, options);
+  await write(resolved);
+  return {
+    name: 'openapi-pages',
+    getPathsToWatch: () => documentPaths(context.siteDir, options),
+    async loadContent() {
+      const latest = await resolvedDocuments(context.siteDir, options);
+      if (latest === resolved) return;
+      resolved = latest;
+      const count = await write(latest);
+      log(`a document changed: regenerated ${count} pages`);
+    },
+    configureWebpack: (_config, isServer) => ({
+      // Docusaurus puts every module that half the pages use into a `common` chunk that every page loads. The
+      // generated reference pages are most of the site's pages, so their components would ride along on every
+      // guide; they get a chunk of their own, loaded by the reference pages only.
+      optimization: isServer
+        ? {}
+        : {
+            splitChunks: {
+              cacheGroups: {
+                apiReference: {
+                  test: apiReferenceModules,
+                  name: 'api-reference',
+                  chunks: 'async',
+                  minChunks: 2,
+                  priority: 45,
+                  enforce: true,
+                },
+              },
+            },
+          },
+    }),
+  };
+}
