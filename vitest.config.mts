@@ -9,11 +9,15 @@ import { defineConfig } from 'vitest/config';
  *   build of the site takes about 25 s, so a test or hook gets 120 s or 240 s, and no test comes near a quarter.
  */
 const shared = {
+  // Docusaurus's tsconfig leaves JSX to its bundler (`preserve`); component tests compile it with React's runtime.
+  oxc: { jsx: { runtime: 'automatic' as const } },
   // `@site` is the site's root, as Docusaurus's bundler config defines it.
   resolve: {
     alias: {
       '@docusaurus/router': '@docusaurus/core/lib/client/exports/router.js',
       '@site': fileURLToPath(new URL('.', import.meta.url)),
+      // Components are rendered to HTML in unit tests, without a Docusaurus app around them.
+      '@docusaurus/Link': fileURLToPath(new URL('./tests/fixtures/stubs/Link.tsx', import.meta.url)),
     },
   },
 };

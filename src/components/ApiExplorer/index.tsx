@@ -1,9 +1,8 @@
 import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import type { Json } from '@site/src/lib/openapi/document';
-import { buildRequest } from '@site/src/lib/openapi/request';
-import { validateBody, validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
+import type { ValidationProblem } from '@site/src/lib/openapi/validateRequest';
 import type { OperationView } from '@site/src/lib/openapi/view';
+import { initialInputs, optionText, prepareRequest } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
 
@@ -34,20 +33,6 @@ type Outcome =
 
 const timeoutMillis = 30_000;
 
-function optionText(value: Json): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function initialInputs(operation: OperationView): Record<string, string> {
-  const inputs: Record<string, string> = {};
-  for (const parameter of operation.parameters) {
-    const example = parameter.example;
-    if (example === undefined || !(parameter.required || parameter.in === 'path')) continue;
-    inputs[parameter.name] = Array.isArray(example) ? example.map(optionText).join(',') : optionText(example);
-  }
-  return inputs;
-}
-
 function pretty(text: string, contentType: string): string {
   if (!contentType.includes('json')) return text;
   try {
@@ -73,7 +58,6 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const [inputs, setInputs] = useState(() => initialInputs(operation));
   const media = operation.requestBody?.contents ?? [];
   const [contentType, setContentType] = useState(media[0]?.contentType ?? '');
-  const chosenMedia = media.find((candidate) => candidate.contentType === contentType);
   const [bodyText, setBodyText] = useState(() =>
     media[0]?.example !== undefined ? JSON.stringify(media[0].example, null, 2) : '',
   );
@@ -84,24 +68,19 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    const parameters = validateParameters(operation.parameters, inputs);
-    const body = operation.requestBody
-      ? validateBody(chosenMedia, bodyText, operation.requestBody.required)
-      : { problems: [] as ValidationProblem[], value: undefined };
-    const problems = [...parameters.problems, ...body.problems];
-    if (!servers.some((server) => server.url === serverUrl)) {
-      problems.push({ field: 'server', message: 'choose one of the listed servers' });
-    }
-    if (problems.length > 0) {
-      setOutcome({ kind: 'invalid', problems });
+    const prepared = prepareRequest(operation, {
+      serverUrl,
+      serverUrls: servers.map((server) => server.url),
+      credential,
+      inputs,
+      contentType,
+      bodyText,
+    });
+    if (prepared.kind === 'invalid') {
+      setOutcome({ kind: 'invalid', problems: prepared.problems });
       return;
     }
-    const request = buildRequest(operation, {
-      serverUrl,
-      values: parameters.values,
-      credential: security && credential !== '' ? credential : undefined,
-      body: body.value !== undefined ? { contentType, value: body.value } : undefined,
-    });
+    const { request } = prepared;
     setOutcome({ kind: 'sending', url: request.url });
     const controller = new AbortController();
     const timer = window.setTimeout(() => controller.abort(), timeoutMillis);

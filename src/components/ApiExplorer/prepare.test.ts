@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { getOperation } from '../../lib/openapi/document';
+import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { operationView } from '../../lib/openapi/view';
+import { initialInputs, prepareRequest, type ExplorerState } from './prepare';
+
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+const games = operationView(data, 'data-v4', getOperation(data, '/games'));
+const history = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
+const post = operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post'));
+const mock = 'http://127.0.0.1:4010';
+const base: ExplorerState = {
+  serverUrl: mock,
+  serverUrls: [mock],
+  credential: 'key-1',
+  inputs: {},
+  contentType: '',
+  bodyText: '',
+};
+const maximum = (view: typeof games, name: string) => view.parameters.find((p) => p.name === name)?.maximum ?? 0;
+
+describe('prepareRequest', () => {
+  test('builds the request from the inputs, with the credential as a bearer token', () => {
+    const prepared = prepareRequest(games, { ...base, inputs: { limit: '5' } });
+    expect(prepared).toEqual({
+      kind: 'ready',
+      request: {
+        method: 'GET',
+        url: `${mock}/games?limit=5`,
+        headers: [
+          ['Accept', 'application/json'],
+          ['Authorization', 'Bearer key-1'],
+        ],
+      },
+    });
+  });
+
+  test('refuses a limit over the maximum the document states, naming the field', () => {
+    const over = String(maximum(games, 'limit') + 1);
+    const prepared = prepareRequest(games, { ...base, inputs: { limit: over } });
+    expect(prepared.kind).toBe('invalid');
+    expect(prepared.kind === 'invalid' && prepared.problems.map((problem) => problem.field)).toEqual(['limit']);
+  });
+
+  test('refuses a server that is not listed, so the credential never goes elsewhere', () => {
+    const prepared = prepareRequest(games, { ...base, serverUrl: 'https://evil.example' });
+    expect(prepared).toEqual({
+      kind: 'invalid',
+      problems: [{ field: 'server', message: 'choose one of the listed servers' }],
+    });
+  });
+
+  test('sends no Authorization header when no credential is typed', () => {
+    const prepared = prepareRequest(games, { ...base, credential: '' });
+    expect(prepared.kind === 'ready' && prepared.request.headers).toEqual([['Accept', 'application/json']]);
+  });
+
+  test('refuses a missing required path parameter, and a body that is not the content type it claims', () => {
+    expect(prepareRequest(history, base).kind).toBe('invalid');
+    const body = prepareRequest(post, {
+      ...base,
+      inputs: { room_id: 'r1' },
+      contentType: 'application/json',
+      bodyText: '{ not json',
+    });
+    expect(body.kind).toBe('invalid');
+  });
+});
+
+test('initialInputs starts with the example of each required and path parameter only', () => {
+  const inputs = initialInputs(history);
+  const required = history.parameters.filter((p) => (p.required || p.in === 'path') && p.example !== undefined);
+  expect(Object.keys(inputs).sort()).toEqual(required.map((p) => p.name).sort());
+});
