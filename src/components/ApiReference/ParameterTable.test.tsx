@@ -13,7 +13,8 @@ test('shows every parameter with its limits and default as the document states t
   for (const parameter of view.parameters) {
     expect(html).toContain(parameter.name);
     if (parameter.maximum !== undefined) expect(html).toContain(String(parameter.maximum));
-    if (parameter.default !== undefined) expect(html).toContain(JSON.stringify(parameter.default).replace(/^"|"$/g, ''));
+    if (parameter.default !== undefined)
+      expect(html).toContain(JSON.stringify(parameter.default).replace(/^"|"$/g, ''));
   }
   const required = view.parameters.filter((parameter) => parameter.required).length;
   expect(html.match(/>required</g)?.length).toBe(required);
