@@ -4,6 +4,7 @@ import { siteScriptPages } from '../../config/inlineScripts';
 import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
 import { hostileMarkers } from '../fixtures/specServer';
 import { expect, test } from './support/fixtures';
+import { SearchBox } from './support/pages';
 import { variantDir, variantUrl } from './support/variants';
 
 /**
@@ -88,18 +89,15 @@ test('a link text whose target was unsafe is plain text, not a link', async ({ p
 test('search results show the hostile text as text', async ({ page }) => {
   await page.goto(`${variantUrl('hostile')}/`);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-  const input = page.locator('input.navbar__search-input');
-  await input.click();
+  const searchBox = new SearchBox(page);
   // The hostile operation summary starts with this word, so its result shows the injected markup as text.
-  await input.pressSequentially('championships');
-  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-  await expect(page.getByRole('listbox')).toContainText('window.__hostile');
+  await searchBox.search('championships');
+  await expect(searchBox.results).toContainText('window.__hostile');
   expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
   // Text found inside the hostile page has that page's title (the summary) in its result path, which the search
   // plugin once wrote into the dropdown as HTML: the `<img onerror>` ran, the `<meta refresh>` left the site.
-  await input.fill('');
-  await input.pressSequentially('click me');
-  await expect(page.getByRole('listbox')).toContainText('onerror=');
+  await searchBox.search('click me');
+  await expect(searchBox.results).toContainText('onerror=');
   const injected = await page.evaluate(() => ({
     images: Array.from(document.querySelectorAll('[role="listbox"] img')).length,
     refreshes: document.querySelectorAll('meta[http-equiv="refresh" i]').length,

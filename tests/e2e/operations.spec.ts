@@ -3,6 +3,7 @@ import type { Request } from '@playwright/test';
 import { mockUrl } from '../../config/mock';
 import { startMock, type MockServer } from '../../scripts/lib/mockServer';
 import { apiByKey } from '../../config/apis';
+import { Explorer } from './support/pages';
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { sampleLanguages } from '../../src/lib/openapi/samples';
 import { operationViews } from '../../src/lib/openapi/view';
@@ -121,14 +122,14 @@ test.describe('the request explorer', () => {
     page.on('request', (request) => sent.push(request));
     page.on('console', (message) => consoleText.push(message.text()));
     await gotoHydrated(page, '/docs/data-api/get-games');
-    const explorer = page.getByRole('form', { name: 'Request explorer' });
-    await explorer.getByLabel('Server').selectOption(mockUrl('data'));
-    await explorer.getByLabel('API key').fill(key);
-    await explorer.getByLabel(/^limit/).fill('2');
-    await explorer.getByRole('button', { name: 'Send request' }).click();
-    await expect(explorer.getByRole('status')).toContainText('200');
-    await expect(explorer).toContainText(`${mockUrl('data')}/games?limit=2`);
-    await expect(explorer.locator('pre')).toContainText('"items"');
+    const explorer = new Explorer(page);
+    await explorer.chooseServer(mockUrl('data'));
+    await explorer.credential('API key').fill(key);
+    await explorer.parameter('limit').fill('2');
+    await explorer.send();
+    await expect(explorer.status).toContainText('200');
+    await expect(explorer.form).toContainText(`${mockUrl('data')}/games?limit=2`);
+    await expect(explorer.responseBody).toContainText('"items"');
 
     const withKey = sent.filter((request) => request.headers().authorization === `Bearer ${key}`);
     expect(withKey.map((request) => new URL(request.url()).origin)).toEqual([mockUrl('data')]);
@@ -148,7 +149,7 @@ test.describe('the request explorer', () => {
 
     // The key is kept for the tab: another operation page of the same API has it already.
     await gotoHydrated(page, '/docs/data-api/get-championships');
-    await expect(page.getByRole('form', { name: 'Request explorer' }).getByLabel('API key')).toHaveValue(key);
+    await expect(new Explorer(page).credential('API key')).toHaveValue(key);
   });
 
   test('a limit over its maximum shows the validation message and sends nothing', async ({ page }) => {
@@ -161,23 +162,21 @@ test.describe('the request explorer', () => {
       if (request.url().startsWith(mockUrl('data'))) toMock.push(request.url());
     });
     await gotoHydrated(page, '/docs/data-api/get-games');
-    const explorer = page.getByRole('form', { name: 'Request explorer' });
-    await explorer.getByLabel('Server').selectOption(mockUrl('data'));
-    await explorer.getByLabel(/^limit/).fill(String((maximum ?? 0) + 400));
-    await explorer.getByRole('button', { name: 'Send request' }).click();
-    await expect(explorer.getByRole('alert')).toContainText(
-      `limit must be at most ${maximum}, got ${(maximum ?? 0) + 400}`,
-    );
+    const explorer = new Explorer(page);
+    await explorer.chooseServer(mockUrl('data'));
+    await explorer.parameter('limit').fill(String((maximum ?? 0) + 400));
+    await explorer.send();
+    await expect(explorer.problems).toContainText(`limit must be at most ${maximum}, got ${(maximum ?? 0) + 400}`);
     expect(toMock).toEqual([]);
   });
 
   test('posts a chat message as JSON to the Chat API mock', async ({ page }) => {
     await gotoHydrated(page, '/docs/chat-api/post-room-message');
-    const explorer = page.getByRole('form', { name: 'Request explorer' });
-    await explorer.getByLabel('Server').selectOption(mockUrl('chat'));
-    await explorer.getByLabel('OAuth2 access token').fill('chat-test-token');
-    await explorer.getByRole('button', { name: 'Send request' }).click();
-    await expect(explorer.getByRole('status')).toContainText('200');
-    await expect(explorer.locator('pre')).toContainText('"id"');
+    const explorer = new Explorer(page);
+    await explorer.chooseServer(mockUrl('chat'));
+    await explorer.credential('OAuth2 access token').fill('chat-test-token');
+    await explorer.send();
+    await expect(explorer.status).toContainText('200');
+    await expect(explorer.responseBody).toContainText('"id"');
   });
 });

@@ -1,6 +1,7 @@
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { referenceColors, sidebarWidth } from '../../src/components/RedocReference/theme';
 import { expect, gotoHydrated, test } from './support/fixtures';
+import { ReferencePage } from './support/pages';
 import { builtDocument } from './support/openapi';
 
 /** The single-page references of spec §1 and §2, rendered by Redoc from the resolved documents. */
@@ -24,7 +25,7 @@ function rgb(hex: string): string {
 test.describe('/api/data', () => {
   test('lists every tag group of the document in a 300px sidebar', async ({ page }) => {
     await gotoHydrated(page, '/api/data');
-    const menu = page.locator('.menu-content');
+    const menu = new ReferencePage(page).sidebar;
     for (const tag of tags) {
       await expect(menu.getByText(tag, { exact: true })).toBeVisible();
     }
@@ -46,9 +47,9 @@ test.describe('/api/data', () => {
   test('is readable before any script runs', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
-    await page.goto('/api/data');
-    await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
-    await expect(page.locator('.menu-content').getByText(tags[0], { exact: true })).toBeVisible();
+    await new ReferencePage(page).goto('/api/data');
+    await expect(new ReferencePage(page).operation(firstOperation.summary)).toBeVisible();
+    await expect(new ReferencePage(page).sidebar.getByText(tags[0], { exact: true })).toBeVisible();
     await context.close();
   });
 
@@ -61,21 +62,21 @@ test.describe('/api/data', () => {
       await released;
       await route.fulfill({ json: document });
     });
-    await page.goto('/api/data');
-    await expect(page.getByRole('status')).toContainText('Loading the latest API document');
+    await new ReferencePage(page).goto('/api/data');
+    await expect(new ReferencePage(page).loading).toContainText('Loading the latest API document');
     // The build-time reference stays on screen meanwhile.
-    await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
+    await expect(new ReferencePage(page).operation(firstOperation.summary)).toBeVisible();
     release();
-    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(new ReferencePage(page).loading).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator('main[data-reference-source="runtime"]')).toBeVisible();
+    await expect(new ReferencePage(page).source('runtime')).toBeVisible();
   });
 
   test('an identical runtime document keeps the build-time reference', async ({ page }) => {
     await gotoHydrated(page, '/api/data');
-    await expect(page.getByRole('status')).toHaveCount(0);
-    await expect(page.locator('main[data-reference-source="build"]')).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(new ReferencePage(page).loading).toHaveCount(0);
+    await expect(new ReferencePage(page).source('build')).toBeVisible();
+    await expect(new ReferencePage(page).error).toHaveCount(0);
   });
 });
 
@@ -87,15 +88,15 @@ test.describe('/api/data when the runtime document fails', () => {
     await page.route(runtimeDocumentUrl, (route) =>
       failing ? route.fulfill({ status: 500, body: 'down' }) : route.fulfill({ json: runtimeDocument() }),
     );
-    await page.goto('/api/data');
-    const alert = page.getByRole('alert');
+    await new ReferencePage(page).goto('/api/data');
+    const alert = new ReferencePage(page).error;
     await expect(alert).toContainText('The latest API document could not be loaded', { timeout: 20_000 });
     await expect(alert).toContainText('HTTP 500');
     // The reader still has the build-time reference, never a blank page.
-    await expect(page.getByRole('heading', { name: firstOperation.summary }).first()).toBeVisible();
+    await expect(new ReferencePage(page).operation(firstOperation.summary)).toBeVisible();
     failing = false;
     await alert.getByRole('button', { name: 'Retry', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(new ReferencePage(page).error).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /Data API \(runtime document\)/ })).toBeVisible({ timeout: 20_000 });
     expect(problems.externalRequests).toEqual([]);
     expect(problems.consoleErrors.filter((message) => !message.includes('500'))).toEqual([]);
@@ -103,10 +104,12 @@ test.describe('/api/data when the runtime document fails', () => {
 
   test('a runtime document that is not OpenAPI is refused with a clear message', async ({ page, problems }) => {
     await page.route(runtimeDocumentUrl, (route) => route.fulfill({ json: { hello: 'world' } }));
-    await page.goto('/api/data');
+    await new ReferencePage(page).goto('/api/data');
     // The live reference renders first, which takes a while on a busy machine.
-    await expect(page.getByRole('alert')).toContainText('is not an OpenAPI 3.0 or 3.1 document', { timeout: 20_000 });
-    await expect(page.locator('main[data-reference-source="build"]')).toBeVisible();
+    await expect(new ReferencePage(page).error).toContainText('is not an OpenAPI 3.0 or 3.1 document', {
+      timeout: 20_000,
+    });
+    await expect(new ReferencePage(page).source('build')).toBeVisible();
     expect(problems).toEqual({ consoleErrors: [], failedRequests: [], externalRequests: [] });
   });
 });

@@ -3,23 +3,14 @@ import { isObject, listOperations, type JsonObject } from '../../src/lib/openapi
 import { flattenSchema } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
+import { SearchBox } from './support/pages';
 import { guideRoute } from './support/routes';
 
 /** Offline search over guides, operations and schemas: the index loads only when search is opened. */
 
 const data = builtDocument('data-v4');
-const searchInput = (page: Page) => page.locator('input.navbar__search-input');
-
-async function search(page: Page, query: string): Promise<string[]> {
-  const input = searchInput(page);
-  await input.click();
-  await input.fill('');
-  // Typed key by key, as a reader does: the autocomplete reacts to keystrokes.
-  await input.pressSequentially(query);
-  const suggestions = page.getByRole('listbox').getByRole('option');
-  await expect(suggestions.first().or(page.getByText('No results'))).toBeVisible();
-  return suggestions.allInnerTexts();
-}
+const searchInput = (page: Page) => new SearchBox(page).input;
+const search = (page: Page, query: string) => new SearchBox(page).search(query);
 
 test('the index loads only once search is opened, and Ctrl+K opens it', async ({ page }) => {
   const requests: string[] = [];

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { downloadsOf } from '../openapi-source';
-import { validatePluginOptions } from '../openapi-source/lib/options';
+import { validatePluginOptions, type PluginOptions } from '../openapi-source/lib/options';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
 import { generatedAlias } from './generatedAlias';
 
@@ -62,4 +62,9 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
       },
     }),
   };
+}
+
+/** Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. */
+export function validateOptions({ options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  return validatePluginOptions(options);
 }

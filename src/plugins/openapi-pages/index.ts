@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions } from '../openapi-source/lib/options';
+import { validatePluginOptions, type PluginOptions } from '../openapi-source/lib/options';
 import { overviewPages } from '../openapi-source/lib/overview';
 import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
 import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
@@ -74,4 +74,9 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
           },
     }),
   };
+}
+
+/** Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. */
+export function validateOptions({ options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  return validatePluginOptions(options);
 }

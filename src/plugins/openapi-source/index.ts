@@ -1,7 +1,7 @@
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions } from './lib/options';
+import { validatePluginOptions, type PluginOptions } from './lib/options';
 import { documentPaths, resolvedDocuments } from './lib/resolved';
 
 /** What pages learn of each resolved document through `usePluginData('openapi-source')`. */
@@ -79,4 +79,9 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
       actions.setGlobalData(content);
     },
   };
+}
+
+/** Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. */
+export function validateOptions({ options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  return validatePluginOptions(options);
 }

@@ -1,0 +1,98 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Page objects: how the browser tests find and use the parts of the site a reader uses, in one place each, so a
+ * change of markup is one change here.
+ */
+
+/** The navbar's search box and its dropdown of results. */
+export class SearchBox {
+  constructor(private readonly page: Page) {}
+
+  get input(): Locator {
+    return this.page.locator('input.navbar__search-input');
+  }
+
+  get results(): Locator {
+    return this.page.getByRole('listbox');
+  }
+
+  /** Types a query key by key, as a reader does (the autocomplete reacts to keystrokes); returns the results' text. */
+  async search(query: string): Promise<string[]> {
+    await this.input.click();
+    await this.input.fill('');
+    await this.input.pressSequentially(query);
+    const options = this.results.getByRole('option');
+    await expect(options.first().or(this.page.getByText('No results'))).toBeVisible();
+    return options.allInnerTexts();
+  }
+}
+
+/** The request explorer of an operation page. */
+export class Explorer {
+  constructor(private readonly page: Page) {}
+
+  get form(): Locator {
+    return this.page.getByRole('form', { name: 'Request explorer' });
+  }
+
+  async chooseServer(url: string): Promise<void> {
+    await this.form.getByLabel('Server').selectOption(url);
+  }
+
+  /** The credential field, labelled with what the API takes (`API key`, `OAuth2 access token`). */
+  credential(label: string): Locator {
+    return this.form.getByLabel(label);
+  }
+
+  parameter(name: string): Locator {
+    return this.form.getByLabel(new RegExp(`^${name}`));
+  }
+
+  async send(): Promise<void> {
+    await this.form.getByRole('button', { name: 'Send request' }).click();
+  }
+
+  /** The answer's status line, once a response arrived. */
+  get status(): Locator {
+    return this.form.getByRole('status');
+  }
+
+  get problems(): Locator {
+    return this.form.getByRole('alert');
+  }
+
+  get responseBody(): Locator {
+    return this.form.locator('pre');
+  }
+}
+
+/** A single-page reference (`/api/data`, `/api/chat`). */
+export class ReferencePage {
+  constructor(private readonly page: Page) {}
+
+  async goto(route: string): Promise<void> {
+    await this.page.goto(route);
+  }
+
+  get sidebar(): Locator {
+    return this.page.locator('.menu-content');
+  }
+
+  operation(summary: string): Locator {
+    return this.page.getByRole('heading', { name: summary }).first();
+  }
+
+  /** Which document the reference shows: `build` (the build-time one) or `runtime`. */
+  source(which: 'build' | 'runtime'): Locator {
+    return this.page.locator(`main[data-reference-source="${which}"]`);
+  }
+
+  get loading(): Locator {
+    return this.page.getByRole('status');
+  }
+
+  get error(): Locator {
+    return this.page.getByRole('alert');
+  }
+}
