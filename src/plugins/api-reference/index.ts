@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 import { downloadsOf } from '../openapi-source';
 import { validatePluginOptions, type PluginOptions } from '../openapi-source/lib/options';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
@@ -64,7 +65,11 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
   };
 }
 
-/** Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. */
-export function validateOptions({ options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
-  return validatePluginOptions(options);
+/**
+ * Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. Its
+ * own `validate` then adds the plugin's `id`, as it does for every plugin.
+ */
+export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  validatePluginOptions(options);
+  return validate(Joi.object().unknown(), options);
 }

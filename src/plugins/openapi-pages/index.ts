@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 import { apiFacts } from '../../lib/openapi/facts';
 import { validatePluginOptions, type PluginOptions } from '../openapi-source/lib/options';
 import { overviewPages } from '../openapi-source/lib/overview';
@@ -76,7 +77,11 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
   };
 }
 
-/** Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. */
-export function validateOptions({ options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
-  return validatePluginOptions(options);
+/**
+ * Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. Its
+ * own `validate` then adds the plugin's `id`, as it does for every plugin.
+ */
+export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  validatePluginOptions(options);
+  return validate(Joi.object().unknown(), options);
 }

@@ -1,4 +1,5 @@
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
 import { validatePluginOptions, type PluginOptions } from './lib/options';
@@ -81,7 +82,11 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
   };
 }
 
-/** Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. */
-export function validateOptions({ options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
-  return validatePluginOptions(options);
+/**
+ * Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. Its
+ * own `validate` then adds the plugin's `id`, as it does for every plugin.
+ */
+export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  validatePluginOptions(options);
+  return validate(Joi.object().unknown(), options);
 }
