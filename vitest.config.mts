@@ -18,6 +18,9 @@ const shared = {
       '@site': fileURLToPath(new URL('.', import.meta.url)),
       // Components are rendered to HTML in unit tests, without a Docusaurus app around them.
       '@docusaurus/Link': fileURLToPath(new URL('./tests/fixtures/stubs/Link.tsx', import.meta.url)),
+      '@theme/CodeBlock': fileURLToPath(new URL('./tests/fixtures/stubs/CodeBlock.tsx', import.meta.url)),
+      '@theme/Tabs': fileURLToPath(new URL('./tests/fixtures/stubs/Tabs.tsx', import.meta.url)),
+      '@theme/TabItem': fileURLToPath(new URL('./tests/fixtures/stubs/TabItem.tsx', import.meta.url)),
     },
   },
 };

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { downloadsOf } from '../openapi-source';
-import { validatePluginOptions, type PluginOptions } from '../openapi-source/lib/options';
+import { validatePluginOptions } from '../openapi-source/lib/options';
+
+export { validateOptions } from '../openapi-source/lib/options';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
 import { generatedAlias } from './generatedAlias';
 
@@ -63,13 +64,4 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions: unk
       },
     }),
   };
-}
-
-/**
- * Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. Its
- * own `validate` then adds the plugin's `id`, as it does for every plugin.
- */
-export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
-  validatePluginOptions(options);
-  return validate(Joi.object().unknown(), options);
 }

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions, type PluginOptions } from '../openapi-source/lib/options';
+import { validatePluginOptions } from '../openapi-source/lib/options';
+
+export { validateOptions } from '../openapi-source/lib/options';
 import { overviewPages } from '../openapi-source/lib/overview';
 import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
 import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
@@ -75,13 +76,4 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
           },
     }),
   };
-}
-
-/**
- * Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. Its
- * own `validate` then adds the plugin's `id`, as it does for every plugin.
- */
-export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
-  validatePluginOptions(options);
-  return validate(Joi.object().unknown(), options);
 }

@@ -1,8 +1,9 @@
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions, type PluginOptions } from './lib/options';
+import { validatePluginOptions } from './lib/options';
+
+export { validateOptions } from './lib/options';
 import { documentPaths, resolvedDocuments } from './lib/resolved';
 
 /** What pages learn of each resolved document through `usePluginData('openapi-source')`. */
@@ -80,13 +81,4 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
       actions.setGlobalData(content);
     },
   };
-}
-
-/**
- * Docusaurus validates the options when it loads the config, so a wrong one stops the build with its name. Its
- * own `validate` then adds the plugin's `id`, as it does for every plugin.
- */
-export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
-  validatePluginOptions(options);
-  return validate(Joi.object().unknown(), options);
 }

@@ -1,3 +1,5 @@
+import type { OptionValidationContext } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 import type { OverviewOptions } from './overview';
 import type { PagesOptions } from './pages';
 import type { ApiConfig } from './pipeline';
@@ -83,4 +85,13 @@ export function validatePluginOptions(raw: unknown): PluginOptions {
     }
   }
   return { apis, staticDir: staticDir as string };
+}
+
+/**
+ * The plugins' `validateOptions`: Docusaurus runs it when it loads the config, so a wrong option stops the build
+ * with its name. Its own `validate` then adds the plugin's `id`, as it does for every plugin.
+ */
+export function validateOptions({ validate, options }: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  validatePluginOptions(options);
+  return validate(Joi.object<PluginOptions>().unknown(), options);
 }
