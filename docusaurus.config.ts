@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { brand, siteTitle } from './config/brand';
 import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
-import { generatedStaticDir, lazyRoutes, llmsExport, openapiSource } from './config/openapi';
+import { generatedStaticDir, lazyRoutes, llmsExport, openapiDocuments } from './config/openapi';
 import { redirects } from './config/redirects';
 import { search } from './config/search';
 import { themeConfig } from './config/theme';
@@ -56,9 +56,10 @@ const config: Config = {
   ],
   plugins: [
     codeHighlighterPlugin,
-    [openapiSourcePlugin, openapiSource],
-    [openapiPagesPlugin, openapiSource],
-    [apiReferencePlugin, openapiSource],
+    [openapiSourcePlugin, openapiDocuments],
+    // These two read their options from config/openapi.ts: Docusaurus would ship them to every page.
+    openapiPagesPlugin,
+    apiReferencePlugin,
     [leanDocsPlugin, apiDocs],
     [leanDocsPlugin, gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],

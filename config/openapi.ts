@@ -60,6 +60,17 @@ export const openapiSource = {
   })),
 } satisfies PluginOptions;
 
+/**
+ * The source plugin's options: only what resolving and publishing the documents needs. Docusaurus ships every
+ * plugin's options to the browser (inside the serialized site config, in every page's main bundle), so the pages and
+ * single-page reference plugins, whose options carry page prose and paths, read `openapiSource` from here instead of
+ * taking it through docusaurus.config.ts.
+ */
+export const openapiDocuments = {
+  staticDir: openapiSource.staticDir,
+  apis: openapiSource.apis.map(({ id, vendored, urlVariable }) => ({ id, vendored, urlVariable })),
+} satisfies PluginOptions;
+
 /** What the llms-export plugin needs of each API: where its pages are and how its samples name the credential. */
 export const llmsExport = {
   apis: openapiSource.apis.map((api) => ({

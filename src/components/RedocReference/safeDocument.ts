@@ -1,4 +1,5 @@
 import { safeHref, toSafeMarkdown } from '../../lib/markdown/inline';
+import { dataKeys, namedMapKeys } from '../../lib/openapi/keys';
 
 /**
  * The document as Redoc may see it. Redoc renders descriptions from Markdown to HTML, and some extension fields
@@ -13,30 +14,6 @@ import { safeHref, toSafeMarkdown } from '../../lib/markdown/inline';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** Values that are data, shown as code and never as Markdown. */
-const dataKeys = new Set(['example', 'value', 'default', 'enum', 'const']);
-/** Keys whose children are named by the document's author (a property called `description` is a schema). */
-const namedMaps = new Set([
-  'paths',
-  'properties',
-  'patternProperties',
-  '$defs',
-  'schemas',
-  'parameters',
-  'responses',
-  'requestBodies',
-  'headers',
-  'securitySchemes',
-  'links',
-  'callbacks',
-  'content',
-  'encoding',
-  'mapping',
-  'variables',
-  'pathItems',
-  'webhooks',
-  'examples',
-]);
 const linkKeys = new Set(['url', 'termsOfService', 'authorizationUrl', 'tokenUrl', 'refreshUrl', 'openIdConnectUrl']);
 
 function isObject(value: unknown): value is { [key: string]: Json } {
@@ -52,7 +29,7 @@ export function toRedocDocument<T extends object>(document: T): T {
     }
     if (Array.isArray(value)) return value.map((item) => walk(item, undefined) ?? null);
     if (!isObject(value)) return value;
-    const named = key !== undefined && namedMaps.has(key);
+    const named = key !== undefined && namedMapKeys.has(key);
     const result: { [key: string]: Json } = {};
     for (const [childKey, child] of Object.entries(value)) {
       if (!named && childKey.startsWith('x-')) continue;

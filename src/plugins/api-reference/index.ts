@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { downloadsOf } from '../openapi-source';
-import { validatePluginOptions } from '../openapi-source/lib/options';
-
-export { validateOptions } from '../openapi-source/lib/options';
+import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
+import { openapiSource } from '../../../config/openapi';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
 import { generatedAlias } from './generatedAlias';
 
@@ -17,8 +16,8 @@ function joinRoute(baseUrl: string, route: string): string {
  * One job: the single-page reference of each API (`/api/data`, `/api/chat`), rendered by Redoc from the resolved
  * document, and the bundler settings Redoc needs.
  */
-export default function apiReferencePlugin(context: LoadContext, rawOptions: unknown): Plugin {
-  const options = validatePluginOptions(rawOptions);
+export default function apiReferencePlugin(context: LoadContext, rawOptions?: unknown): Plugin {
+  const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
   return {
     name: 'api-reference',
     contentLoaded: async ({ actions }) => {

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions } from '../openapi-source/lib/options';
-
-export { validateOptions } from '../openapi-source/lib/options';
+import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
+import { openapiSource } from '../../../config/openapi';
 import { overviewPages } from '../openapi-source/lib/overview';
 import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
 import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
@@ -24,8 +23,8 @@ const log = (message: string) => console.log(`[openapi-pages] ${message}`);
  * before the docs plugins read their folders; written again during `npm start` when a document changes (the docs
  * plugin then reloads the pages it finds changed).
  */
-export default async function openapiPagesPlugin(context: LoadContext, rawOptions: unknown): Promise<Plugin> {
-  const options = validatePluginOptions(rawOptions);
+export default async function openapiPagesPlugin(context: LoadContext, rawOptions?: unknown): Promise<Plugin> {
+  const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
   const write = async (resolved: ResolvedDocument[]): Promise<number> => {
     let written = 0;
     for (const api of options.apis) {

@@ -1,4 +1,5 @@
 import { isObject, resolvePointer, type Json, type JsonObject } from '../../../lib/openapi/document';
+import { dataKeys, namedMapKeys } from '../../../lib/openapi/keys';
 
 /**
  * The provider's documents are known to carry schemas of a container engine (volumes, plugins, swarm, images,
@@ -46,32 +47,6 @@ export function dropContainerEngineSchemas(document: JsonObject): { document: Js
   return { document: { ...document, components: { ...document.components, schemas: kept } }, dropped };
 }
 
-/** Keys whose values are data shown as code (examples, defaults), never rendered as Markdown: left as they are. */
-const dataKeys = new Set(['example', 'value', 'default', 'enum', 'const']);
-/** Keys whose children are named by the author (a property named `example` is a schema, not an example). */
-const nameMapKeys = new Set([
-  'paths',
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'schemas',
-  'parameters',
-  'responses',
-  'requestBodies',
-  'headers',
-  'securitySchemes',
-  'links',
-  'callbacks',
-  'content',
-  'encoding',
-  'mapping',
-  'variables',
-  'pathItems',
-  'webhooks',
-  'examples',
-]);
-
 /**
  * The longest text the site reads from a document, per field: a description, a summary or title, and any other
  * string (names, enum values, example strings). Real documents stay far below these (GitHub's longest description
@@ -102,7 +77,7 @@ export function capDocumentText(document: JsonObject): { document: JsonObject; c
     }
     if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)], key));
     if (!isObject(value)) return value;
-    const childrenAreNamed = key !== undefined && nameMapKeys.has(key);
+    const childrenAreNamed = key !== undefined && namedMapKeys.has(key);
     return Object.fromEntries(
       Object.entries(value).map(([childKey, child]) => [
         childKey,

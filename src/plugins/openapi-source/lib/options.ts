@@ -95,3 +95,11 @@ export function validateOptions({ validate, options }: OptionValidationContext<u
   validatePluginOptions(options);
   return validate(Joi.object<PluginOptions>().unknown(), options);
 }
+
+/**
+ * The options of a plugin that reads them from config/openapi.ts rather than from docusaurus.config.ts (Docusaurus
+ * ships the latter to the browser): those given, when a caller such as a test passes some, else the site's own.
+ */
+export function ownOptions(given: unknown, site: PluginOptions): unknown {
+  return typeof given === 'object' && given !== null && 'apis' in given ? given : site;
+}

@@ -1,3 +1,5 @@
+import type { ApiRecord } from '../../../../config/apis';
+
 /**
  * The two pages every API has besides its generated reference: its landing page (`/docs/<folder>/`) and its
  * overview (`/docs/<folder>/<overview>`), written from one template so that adding an API is one registry record
@@ -16,14 +18,8 @@ export interface OverviewOptions {
   reference: string;
   /** Position of the API's category in the sidebar. */
   position: number;
-  credential: 'apiKey' | 'oauth2';
-  prose: {
-    description: string;
-    covers: string;
-    overviewTitle: string;
-    intro: string;
-    paging: { heading: string; text: string };
-  };
+  credential: ApiRecord['credential']['kind'];
+  prose: ApiRecord['prose'];
 }
 
 /** Generated files whose names no operation or schema page can have (page names never hold `--`). */
