@@ -62,8 +62,10 @@ test.describe('/api/data', () => {
       await released;
       await route.fulfill({ json: document });
     });
-    await new ReferencePage(page).goto('/api/data');
-    await expect(new ReferencePage(page).loading).toContainText('Loading the latest API document');
+    // The document is held until released, so the spinner stays; it shows once the page has hydrated, which on a
+    // busy machine (two browser workers, axe over this page's 22,000 nodes) can take longer than 5 s.
+    await gotoHydrated(page, '/api/data');
+    await expect(new ReferencePage(page).loading).toContainText('Loading the latest API document', { timeout: 20_000 });
     // The build-time reference stays on screen meanwhile.
     await expect(new ReferencePage(page).operation(firstOperation.summary)).toBeVisible();
     release();
