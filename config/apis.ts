@@ -129,12 +129,6 @@ export function apiByKey(key: string): ApiRecord {
   return api;
 }
 
-export function apiById(id: string): ApiRecord {
-  const api = apis.find((candidate) => candidate.id === id);
-  if (!api) throw new Error(`no API with id "${id}" in config/apis.ts`);
-  return api;
-}
-
 /** The mock's port for an API: its variable when set to a port number, otherwise the documented default. */
 export function mockPort(api: ApiRecord, env: Record<string, string | undefined> = process.env): number {
   const raw = env[api.mock.portVariable];

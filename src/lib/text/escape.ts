@@ -1,15 +1,8 @@
 /**
  * Escaping at output, one function per kind of output. Text from an OpenAPI document is a plain string everywhere
- * in the site (nothing is escaped on the way in); whatever writes it into HTML, a script's JSON or Markdown escapes
+ * in the site (nothing is escaped on the way in); whatever writes it into a script's JSON or Markdown escapes
  * it here, with that output's own rules.
  */
-
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML element content or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEntities[char]);
-}
 
 /**
  * JSON for the inside of a `<script>` element (JSON-LD, inline data): `<`, `>` and `&` as JSON escapes, so no string

@@ -23,7 +23,7 @@ export interface OverviewOptions {
 }
 
 /** Generated files whose names no operation or schema page can have (page names never hold `--`). */
-export const overviewFileNames = { index: 'api--index.mdx', overview: 'api--overview.mdx' } as const;
+const overviewFileNames = { index: 'api--index.mdx', overview: 'api--overview.mdx' } as const;
 
 const authentication: Record<OverviewOptions['credential'], string> = {
   apiKey:
