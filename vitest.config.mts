@@ -21,6 +21,7 @@ const shared = {
       '@theme/CodeBlock': fileURLToPath(new URL('./tests/fixtures/stubs/CodeBlock.tsx', import.meta.url)),
       '@theme/Tabs': fileURLToPath(new URL('./tests/fixtures/stubs/Tabs.tsx', import.meta.url)),
       '@theme/TabItem': fileURLToPath(new URL('./tests/fixtures/stubs/TabItem.tsx', import.meta.url)),
+      '@docusaurus/theme-common': fileURLToPath(new URL('./tests/fixtures/stubs/themeCommon.ts', import.meta.url)),
     },
   },
 };

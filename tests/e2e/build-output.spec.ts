@@ -25,3 +25,26 @@ test("the variant builds (hostile document, wrong base URL, test routes) leave t
   expect(before).toMatch(/^[0-9a-f]{64}$/);
   expect(process.env.E2E_MAIN_HASH_AFTER).toBe(before);
 });
+
+test('no Redoc, styled-components or MobX module reaches the client bundles', () => {
+  const markers: [string, RegExp][] = [
+    ['Redoc', /redocExtensions|redoc-wrap/],
+    ['styled-components', /data-styled/],
+    ['MobX', /mobx/i],
+  ];
+  // The markers are real: Redoc's standalone bundle (Redoc with its styled-components) carries them.
+  const standalone = readFileSync(path.resolve('node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'), 'utf8');
+  expect(markers.slice(0, 2).every(([, marker]) => marker.test(standalone))).toBe(true);
+  const found: string[] = [];
+  for (const file of files(path.resolve('build/assets/js')).filter((name) => name.endsWith('.js'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const [name, marker] of markers) if (marker.test(text)) found.push(`${path.basename(file)}: ${name}`);
+  }
+  expect(found).toEqual([]);
+  const manifest = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  expect(Object.keys(manifest.dependencies).filter((name) => /^(redoc|styled-components|mobx)$/.test(name))).toEqual(
+    [],
+  );
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Request } from '@playwright/test';
 import { mockUrl } from '../../config/mock';
@@ -59,7 +60,7 @@ test('an operation page shows each parameter with its minimum, maximum and defau
   await gotoHydrated(page, `/docs/${data.folder}/${view.slug}`);
   await expect(page.locator('code').filter({ hasText: view.path }).first()).toBeVisible();
   for (const parameter of view.parameters) {
-    const row = page.locator(`tr[data-parameter="${parameter.name}"]`);
+    const row = page.locator(`[data-parameter="${parameter.name}"]`);
     await expect(row).toBeVisible();
     for (const [label, value] of [
       ['minimum', parameter.minimum],
@@ -168,6 +169,44 @@ test.describe('the request explorer', () => {
     await explorer.send();
     await expect(explorer.problems).toContainText(`limit must be at most ${maximum}, got ${(maximum ?? 0) + 400}`);
     expect(toMock).toEqual([]);
+  });
+
+  test('at 1440x900 the sample and Send are in the first screen, and an answer stays inside the right column', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoHydrated(page, '/docs/data-api/get-championships');
+    const explorer = new Explorer(page);
+    const aside = page.getByRole('complementary', { name: /^Examples of / });
+    await expect(aside.locator('pre').first()).toBeInViewport({ ratio: 1 });
+    await expect(explorer.form.getByRole('button', { name: 'Send request' })).toBeInViewport({ ratio: 1 });
+    // The right column takes the place of the table of contents: nothing to overlap.
+    await expect(page.locator('.table-of-contents')).toHaveCount(0);
+    await explorer.chooseServer(mockUrl('data'));
+    await explorer.credential('API key').fill(key);
+    await explorer.parameter('game').fill('cs2');
+    await explorer.send();
+    await expect(explorer.status).toContainText('200');
+    const column = await aside.boundingBox();
+    const parts = await explorer.form.locator('input, select, textarea, button, pre').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return { tag: element.tagName, left: box.left, right: box.right };
+      }),
+    );
+    expect(parts.length).toBeGreaterThan(4);
+    for (const part of parts) {
+      expect(part.left, part.tag).toBeGreaterThanOrEqual(column!.x - 0.5);
+      expect(part.right, part.tag).toBeLessThanOrEqual(column!.x + column!.width + 0.5);
+    }
+    // And the left column's text ends before the right column starts.
+    const main = await page.locator('[data-parameter]').first().boundingBox();
+    expect(main!.x + main!.width).toBeLessThanOrEqual(column!.x);
+    // WCAG 2.2 AA with the explorer answered, as a reader sees it.
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   test('posts a chat message as JSON to the Chat API mock', async ({ page }) => {

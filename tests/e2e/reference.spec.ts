@@ -1,10 +1,14 @@
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
-import { referenceColors, sidebarWidth } from '../../src/components/RedocReference/theme';
+import { operationViews } from '../../src/lib/openapi/view';
+import { referenceColors, sidebarWidth } from '../../src/components/ApiReferencePage/theme';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { ReferencePage } from './support/pages';
 import { builtDocument } from './support/openapi';
 
-/** The single-page references of spec §1 and §2, rendered by Redoc from the resolved documents. */
+/**
+ * The single-page references of spec §1 and §2, built from the resolved documents with the same components as the
+ * operation pages.
+ */
 
 const dataDocument = builtDocument('data-v4');
 const tags = (dataDocument.tags as { name: string }[]).map((tag) => tag.name);
@@ -36,8 +40,8 @@ test.describe('/api/data', () => {
 
   test('uses a green primary colour', async ({ page }) => {
     await gotoHydrated(page, '/api/data');
-    // Redoc paints the GET badges and links in the theme's primary colour.
-    const verb = page.locator('.http-verb.get').first();
+    // The method badges and links wear the reference's primary colour.
+    const verb = new ReferencePage(page).sidebar.locator('[data-method="get"]').first();
     await expect(verb).toHaveCSS('background-color', rgb(referenceColors.primary));
     const [red, green, blue] = [1, 3, 5].map((start) => parseInt(referenceColors.primary.slice(start, start + 2), 16));
     expect(green).toBeGreaterThan(red);
@@ -116,7 +120,9 @@ test.describe('/api/data when the runtime document fails', () => {
   });
 });
 
-test('/api/chat renders the Chat API document and loads no runtime document', async ({ page }) => {
+test('/api/chat renders the Chat API document, loading its published document once and no runtime one', async ({
+  page,
+}) => {
   const chat = builtDocument('chat-v1');
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -124,5 +130,95 @@ test('/api/chat renders the Chat API document and loads no runtime document', as
   for (const { operation } of listOperations(chat)) {
     await expect(page.getByRole('heading', { name: (operation as { summary: string }).summary })).toBeVisible();
   }
-  expect(requests.filter((path) => path.startsWith('/openapi/'))).toEqual([]);
+  await expect(new ReferencePage(page).source('build')).toBeVisible();
+  expect(requests.filter((path) => path.startsWith('/openapi/'))).toEqual(['/openapi/chat-v1.json']);
+});
+
+test.describe('/api/data, built once', () => {
+  const operations = listOperations(dataDocument).length;
+  const first = operationViews(dataDocument, 'data-v4')[0];
+
+  test('hydrates the server markup in place: same headings, same nodes, no mutation of a call', async ({ page }) => {
+    // Watch a call's section from the moment the server's markup is parsed, before any script runs.
+    await page.addInitScript((slug: string) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const section = document.getElementById(slug);
+        const state = window as unknown as { watched?: Element | null; mutations: string[]; headings: number };
+        state.watched = section;
+        state.mutations = [];
+        state.headings = document.querySelectorAll('main section[id] > h3').length;
+        if (!section) return;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const target = record.target instanceof Element ? record.target : record.target.parentElement;
+            state.mutations.push(
+              `${record.type} ${record.attributeName ?? ''} in <${target?.tagName.toLowerCase()} class="${target?.className}">`,
+            );
+          }
+        }).observe(section, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+    }, first.slug);
+    await gotoHydrated(page, '/api/data');
+    const reference = new ReferencePage(page);
+    await expect(reference.source('build')).toBeVisible();
+    await expect(reference.loading).toHaveCount(0);
+    // Hydrated: a parameter's anchor link works as a React page would only after hydration.
+    await expect(page.locator(`#${first.slug}`)).toBeVisible();
+    await page.waitForFunction(() => {
+      const section = document.querySelector('main section[id]');
+      return section !== null && Object.keys(section).some((key) => key.startsWith('__reactFiber'));
+    });
+    const state = await page.evaluate((slug: string) => {
+      const watched = (window as unknown as { watched?: Element | null }).watched;
+      return {
+        same: watched === document.getElementById(slug),
+        before: (window as unknown as { headings: number }).headings,
+        after: document.querySelectorAll('main section[id] > h3').length,
+        mutations: (window as unknown as { mutations: string[] }).mutations,
+      };
+    }, first.slug);
+    expect(state.before).toBe(operations);
+    expect(state.after).toBe(operations);
+    expect(state.same).toBe(true);
+    expect(state.mutations).toEqual([]);
+  });
+
+  test('the document reaches the browser once: one download, not inside any script', async ({ page }) => {
+    const documentRequests: string[] = [];
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/openapi/')) documentRequests.push(url.pathname);
+      if (url.pathname.endsWith('.js')) scripts.push(await response.text());
+    });
+    await gotoHydrated(page, '/api/data');
+    await expect(new ReferencePage(page).source('build')).toBeVisible();
+    await expect(new ReferencePage(page).loading).toHaveCount(0);
+    expect(documentRequests).toEqual(['/openapi/data-v4.json']);
+    // A description of the document's first call stands for the document: no script carries it.
+    expect(first.description.length).toBeGreaterThan(20);
+    expect(scripts.filter((script) => script.includes(first.description))).toEqual([]);
+  });
+
+  test('the sidebar follows the reading and keeps its place when the navbar hides', async ({ page }) => {
+    await gotoHydrated(page, '/api/data');
+    const reference = new ReferencePage(page);
+    const views = operationViews(dataDocument, 'data-v4');
+    const target = views[Math.floor(views.length / 2)];
+    await reference.sidebar.locator(`a[href="#${target.slug}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`#${target.slug}$`));
+    await expect(reference.sidebar.locator('a[aria-current="location"]')).toHaveAttribute('href', `#${target.slug}`);
+    await expect(reference.sidebar.locator(`a[href="#${target.slug}"]`)).toBeInViewport();
+    // Scrolled down, the navbar hides; the sidebar then starts at the top of the screen, with no empty band.
+    await page.mouse.wheel(0, 600);
+    await expect(page.locator('.navbar')).not.toBeInViewport({ timeout: 5_000 });
+    await expect.poll(async () => (await reference.sidebar.boundingBox())?.y).toBe(0);
+  });
+
+  test('links to a parameter of a call scroll to it', async ({ page }) => {
+    const call = operationViews(dataDocument, 'data-v4').find((view) => view.parameters.length > 1)!;
+    const parameter = call.parameters[call.parameters.length - 1];
+    await gotoHydrated(page, `/api/data#${call.slug}-parameter-${parameter.name}`);
+    await expect(page.locator(`#${call.slug}-parameter-${parameter.name}`)).toBeInViewport();
+  });
 });

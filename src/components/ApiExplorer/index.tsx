@@ -120,6 +120,17 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
 
   return (
     <form className={styles.explorer} onSubmit={(event) => void send(event)} noValidate aria-label="Request explorer">
+      {/* The Send button heads the form, as in an HTTP client's address bar: it stays in view however many inputs follow. */}
+      <div className={styles.head}>
+        <p className={styles.title}>Try it</p>
+        <button type="submit" className="button button--primary button--sm" disabled={outcome.kind === 'sending'}>
+          Send request
+        </button>
+      </div>
+      <p className={styles.hint}>
+        To the production server with your own credential, or to the local mock (<code>npm run mock</code> in a clone of
+        the portal) with any. Limits are checked before anything is sent.
+      </p>
       <div className={styles.row}>
         <label htmlFor={`${id}-server`}>Server</label>
         <select id={`${id}-server`} value={serverUrl} onChange={(event) => setServerUrl(event.target.value)}>
@@ -217,9 +228,6 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
           </div>
         </>
       )}
-      <button type="submit" className="button button--primary" disabled={outcome.kind === 'sending'}>
-        Send request
-      </button>
       {outcome.kind === 'invalid' && (
         <div className="alert alert--danger" role="alert">
           <p>The request was not sent:</p>

@@ -16,62 +16,66 @@ function show(value: number | undefined): string {
 
 export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: string }): ReactNode {
   return (
-    <table className={styles.table}>
-      <tbody>
-        <tr>
-          <th scope="row">Base URL</th>
-          <td>
-            <code>{facts.baseUrl}</code>
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">Authentication</th>
-          <td>
-            {facts.credential} in the <code>Authorization</code> header, as{' '}
-            <code>Bearer &lt;{facts.credential.toLowerCase()}&gt;</code>
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">Version</th>
-          <td>{facts.version}</td>
-        </tr>
-        <tr>
-          <th scope="row">Calls</th>
-          <td>
-            {facts.operationCount} (<Link to={reference}>single-page reference</Link>)
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">Schemas</th>
-          <td>{facts.schemaCount}</td>
-        </tr>
-      </tbody>
-    </table>
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <tbody>
+          <tr>
+            <th scope="row">Base URL</th>
+            <td>
+              <code>{facts.baseUrl}</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Authentication</th>
+            <td>
+              {facts.credential} in the <code>Authorization</code> header, as{' '}
+              <code>Bearer &lt;{facts.credential.toLowerCase()}&gt;</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Version</th>
+            <td>{facts.version}</td>
+          </tr>
+          <tr>
+            <th scope="row">Calls</th>
+            <td>
+              {facts.operationCount} (<Link to={reference}>single-page reference</Link>)
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Schemas</th>
+            <td>{facts.schemaCount}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 export function ErrorTable({ facts }: { facts: ApiFacts }): ReactNode {
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">Status</th>
-          <th scope="col">Meaning</th>
-        </tr>
-      </thead>
-      <tbody>
-        {facts.errors.map((error) => (
-          <tr key={error.status} data-status={error.status}>
-            <td>
-              <code>{error.status}</code>
-            </td>
-            <td>
-              <Markdown text={error.description} inline />
-            </td>
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Meaning</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {facts.errors.map((error) => (
+            <tr key={error.status} data-status={error.status}>
+              <td>
+                <code>{error.status}</code>
+              </td>
+              <td>
+                <Markdown text={error.description} inline />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -84,30 +88,32 @@ export function ErrorDescription({ facts, status }: { facts: ApiFacts; status: s
 /** The paging limits of every call that takes `limit`: maximum, default and the largest `offset`. */
 export function PagingTable({ facts }: { facts: ApiFacts }): ReactNode {
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">Call</th>
-          <th scope="col">limit max</th>
-          <th scope="col">limit default</th>
-          <th scope="col">offset max</th>
-        </tr>
-      </thead>
-      <tbody>
-        {facts.paging.map((call) => (
-          <tr key={call.slug} data-call={call.path}>
-            <td>
-              <Link to={`${facts.linkBase}/${call.slug}`}>
-                <code>{call.path}</code>
-              </Link>
-            </td>
-            <td>{show(call.limitMaximum)}</td>
-            <td>{show(call.limitDefault)}</td>
-            <td>{call.offsetMaximum === undefined ? 'no maximum' : call.offsetMaximum}</td>
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Call</th>
+            <th scope="col">limit max</th>
+            <th scope="col">limit default</th>
+            <th scope="col">offset max</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {facts.paging.map((call) => (
+            <tr key={call.slug} data-call={call.path}>
+              <td>
+                <Link to={`${facts.linkBase}/${call.slug}`}>
+                  <code>{call.path}</code>
+                </Link>
+              </td>
+              <td>{show(call.limitMaximum)}</td>
+              <td>{show(call.limitDefault)}</td>
+              <td>{call.offsetMaximum === undefined ? 'no maximum' : call.offsetMaximum}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

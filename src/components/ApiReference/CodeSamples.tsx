@@ -1,20 +1,94 @@
-import type { ReactNode } from 'react';
-import CodeBlock from '@theme/CodeBlock';
-import TabItem from '@theme/TabItem';
-import Tabs from '@theme/Tabs';
+import { useId, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { CodeSample } from '@site/src/lib/openapi/samples';
+import Code from './Code';
+import styles from './styles.module.css';
 
-/** Tabs share this group id on every page, and Docusaurus keeps the chosen one in local storage. */
+/** The tab group of the samples: the chosen language is kept under the key the theme's own tabs use for it. */
 export const sampleTabsGroupId = 'code-sample-language';
+export const sampleStorageKey = `docusaurus.tab.${sampleTabsGroupId}`;
 
-export default function CodeSamples({ samples }: { samples: CodeSample[] }): ReactNode {
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === sampleStorageKey) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(sampleStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+function chooseLanguage(language: string): void {
+  try {
+    window.localStorage.setItem(sampleStorageKey, language);
+  } catch {
+    // Storage may be off (private mode); the choice then holds for this page only, through the listeners.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+const none = (): null => null;
+
+/**
+ * The request in each language, as WAI-ARIA tabs. The reader's choice is remembered across pages and applies to
+ * every sample of the page at once. The server and the first browser render show the first language, so the markup
+ * hydrates as it is; a remembered choice applies right after. `lazy` builds only the chosen language's code.
+ */
+export default function CodeSamples({ samples, lazy = false }: { samples: CodeSample[]; lazy?: boolean }): ReactNode {
+  const stored = useSyncExternalStore(subscribe, storedLanguage, none);
+  const base = useId();
+  const chosen = samples.find((sample) => sample.language === stored)?.language ?? samples[0]?.language;
+  const index = samples.findIndex((sample) => sample.language === chosen);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + samples.length) % samples.length;
+    chooseLanguage(samples[next].language);
+    document.getElementById(`${base}-tab-${next}`)?.focus();
+  };
   return (
-    <Tabs groupId={sampleTabsGroupId}>
-      {samples.map((sample) => (
-        <TabItem key={sample.language} value={sample.language} label={sample.label}>
-          <CodeBlock language={sample.prism}>{sample.code}</CodeBlock>
-        </TabItem>
+    <div>
+      <div role="tablist" aria-label="Language" className={`tabs ${styles.sampleTabs}`}>
+        {samples.map((sample, position) => (
+          <button
+            key={sample.language}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${position}`}
+            aria-selected={sample.language === chosen}
+            aria-controls={`${base}-panel-${position}`}
+            tabIndex={sample.language === chosen ? 0 : -1}
+            className={`tabs__item${sample.language === chosen ? ' tabs__item--active' : ''}`}
+            onClick={() => chooseLanguage(sample.language)}
+            onKeyDown={onKeyDown}
+          >
+            {sample.label}
+          </button>
+        ))}
+      </div>
+      {samples.map((sample, position) => (
+        <div
+          key={sample.language}
+          role="tabpanel"
+          id={`${base}-panel-${position}`}
+          aria-labelledby={`${base}-tab-${position}`}
+          hidden={sample.language !== chosen}
+        >
+          {(!lazy || sample.language === chosen) && <Code code={sample.code} language={sample.prism} />}
+        </div>
       ))}
-    </Tabs>
+    </div>
   );
 }

@@ -1,17 +1,26 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { SchemaNode } from '@site/src/lib/openapi/view';
 import Constraints from './Constraints';
 import Markdown from '@site/src/components/Markdown';
+import { AnchorLink } from './SectionHeading';
+import { anchorId, hashIsBelow } from './anchors';
 import styles from './styles.module.css';
+
+/** The fields of the named schemas a page can open in place, keyed by schema name. */
+export type SchemaMap = Record<string, SchemaNode>;
 
 interface Props {
   node: SchemaNode;
   /** Route of the API's reference folder, such as `/docs/data-api`, for links to schema pages. */
   linkBase: string;
+  /** Named schemas that open in place; a named schema missing here is only linked. */
+  schemas?: SchemaMap;
+  /** Id of the tree (`response-200`); each field's id is this id and the names down to it. */
+  idBase?: string;
 }
 
-function TypeLabel({ node, linkBase }: Props): ReactNode {
+function TypeLabel({ node, linkBase }: { node: SchemaNode; linkBase: string }): ReactNode {
   if (!node.schemaName || !node.schemaSlug) return <span className={styles.type}>{node.type}</span>;
   const [before, after] = node.type.split(node.schemaName);
   return (
@@ -23,21 +32,79 @@ function TypeLabel({ node, linkBase }: Props): ReactNode {
   );
 }
 
-function Field({ node, linkBase }: Props): ReactNode {
+/** The address's hash, read after hydration only (the server has none). */
+function useHashBelow(id: string): boolean {
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    const check = () => {
+      if (hashIsBelow(window.location.hash, id)) setBelow(true);
+    };
+    check();
+    window.addEventListener('hashchange', check);
+    return () => window.removeEventListener('hashchange', check);
+  }, [id]);
+  return below;
+}
+
+function Field({
+  node,
+  linkBase,
+  schemas,
+  id,
+  trail,
+}: {
+  node: SchemaNode;
+  linkBase: string;
+  schemas?: SchemaMap;
+  id: string;
+  /** Named schemas opened above this field: one of them is not offered again, so a cycle ends. */
+  trail: readonly string[];
+}): ReactNode {
+  const named = node.schemaName && !node.children ? schemas?.[node.schemaName] : undefined;
+  const expandable = named?.children && named.children.length > 0 && !trail.includes(node.schemaName ?? '');
+  const [open, setOpen] = useState(false);
+  const openedByHash = useHashBelow(id);
+  const shown = open || (expandable && openedByHash);
+  const element = useRef<HTMLLIElement>(null);
+  // A field that is the address's target when it appears (inside a field just opened) brings itself into view.
+  useEffect(() => {
+    if (window.location.hash === `#${id}`) element.current?.scrollIntoView();
+  }, [id]);
+  const children = node.children ?? (shown ? named?.children : undefined);
+  const nextTrail = named && node.schemaName ? [...trail, node.schemaName] : trail;
   return (
-    <li className={styles.field} data-field={node.name}>
+    <li id={id} ref={element} className={styles.field} data-field={node.name}>
       <div className={styles.fieldHead}>
         <code className={styles.fieldName}>{node.name}</code> <TypeLabel node={node} linkBase={linkBase} />
         {node.nullable && <span className={styles.note}> or null</span>}
         {node.required && <span className={styles.required}>required</span>}
         {node.deprecated && <span className={styles.deprecated}>deprecated</span>}
+        <AnchorLink id={id} label={`field ${node.name ?? ''}`} />
       </div>
       <Markdown text={node.description} />
       <Constraints values={node} />
-      {node.children && node.children.length > 0 && (
-        <ul className={styles.fields}>
-          {node.children.map((child) => (
-            <Field key={child.name} node={child} linkBase={linkBase} />
+      {expandable && (
+        <button
+          type="button"
+          className={styles.expand}
+          aria-expanded={Boolean(shown)}
+          aria-controls={`${id}--fields`}
+          onClick={() => setOpen(!shown)}
+        >
+          {shown ? 'Hide' : 'Show'} the {named?.children?.length} fields of {node.schemaName}
+        </button>
+      )}
+      {children && children.length > 0 && (
+        <ul className={styles.fields} id={`${id}--fields`}>
+          {children.map((child) => (
+            <Field
+              key={child.name}
+              node={child}
+              linkBase={linkBase}
+              schemas={schemas}
+              id={anchorId(id, child.name)}
+              trail={nextTrail}
+            />
           ))}
         </ul>
       )}
@@ -45,9 +112,14 @@ function Field({ node, linkBase }: Props): ReactNode {
   );
 }
 
-/** The fields of a schema as a nested list; named schemas link to their own pages. */
-export default function SchemaFields({ node, linkBase }: Props): ReactNode {
-  if (!node.children || node.children.length === 0) {
+/**
+ * The fields of a schema as a nested list. Every field has an anchor; a field of a named schema opens that
+ * schema's fields in place (and links to its page).
+ */
+export default function SchemaFields({ node, linkBase, schemas, idBase = 'field' }: Props): ReactNode {
+  // A root that is a named schema, or an array of one, shows that schema's fields directly.
+  const rootFields = node.children ?? (node.schemaName ? schemas?.[node.schemaName]?.children : undefined);
+  if (!rootFields || rootFields.length === 0) {
     return (
       <p>
         <TypeLabel node={node} linkBase={linkBase} />
@@ -63,8 +135,15 @@ export default function SchemaFields({ node, linkBase }: Props): ReactNode {
         </p>
       )}
       <ul className={styles.fields}>
-        {node.children.map((child) => (
-          <Field key={child.name} node={child} linkBase={linkBase} />
+        {rootFields.map((child) => (
+          <Field
+            key={child.name}
+            node={child}
+            linkBase={linkBase}
+            schemas={schemas}
+            id={anchorId(idBase, child.name)}
+            trail={node.schemaName ? [node.schemaName] : []}
+          />
         ))}
       </ul>
     </>

@@ -535,3 +535,41 @@ export function schemaViews(document: JsonObject, api: string): SchemaView[] {
     return view;
   });
 }
+
+/** Names of the named schemas a tree of fields refers to, below its root. */
+function namesIn(node: SchemaNode, found: Set<string>): void {
+  for (const child of node.children ?? []) {
+    if (child.schemaName) found.add(child.schemaName);
+    namesIn(child, found);
+  }
+}
+
+/**
+ * The fields of every named schema an operation's parameters, body and responses reach, at any depth, keyed by
+ * name: what a page needs to open a nested object in place. Each schema appears once, so cycles end.
+ */
+export function referencedSchemas(document: JsonObject, roots: SchemaNode[]): Record<string, SchemaNode> {
+  const result: Record<string, SchemaNode> = {};
+  const pending = new Set<string>();
+  for (const root of roots) {
+    if (root.schemaName && !root.children) pending.add(root.schemaName);
+    namesIn(root, pending);
+  }
+  while (pending.size > 0) {
+    const [name] = pending;
+    pending.delete(name);
+    if (name in result) continue;
+    const node = schemaNode(document, { $ref: `${schemaPrefix}${name}` }, { expand: true });
+    result[name] = node;
+    const more = new Set<string>();
+    namesIn(node, more);
+    for (const next of more) if (!(next in result)) pending.add(next);
+  }
+  return result;
+}
+
+/** The schema trees of an operation's request body and responses, for `referencedSchemas`. */
+export function operationSchemaRoots(view: OperationView): SchemaNode[] {
+  const media = [...(view.requestBody?.contents ?? []), ...view.responses.flatMap((response) => response.contents)];
+  return media.flatMap((item) => (item.schema ? [item.schema] : []));
+}

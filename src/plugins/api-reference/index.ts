@@ -1,65 +1,76 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { downloadsOf } from '../openapi-source';
 import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
+import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
 import { openapiSource } from '../../../config/openapi';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
-import { generatedAlias } from './generatedAlias';
+import { documentFingerprint } from '../../lib/openapi/reference';
+import type { ApiReferencePageProps } from '../../components/ApiReferencePage';
 
-const componentDir = path.resolve(__dirname, '../../components/RedocReference');
+const componentDir = path.resolve(__dirname, '../../components/ApiReferencePage');
 
 function joinRoute(baseUrl: string, route: string): string {
   return `${baseUrl.replace(/\/$/, '')}${route}`;
 }
 
 /**
- * One job: the single-page reference of each API (`/api/data`, `/api/chat`), rendered by Redoc from the resolved
- * document, and the bundler settings Redoc needs.
+ * One job: the single-page reference of each API (`/api/data`, `/api/chat`), built from the resolved document with
+ * the site's own reference components. The server renders it from the documents of this build (a module only the
+ * server bundle imports); the browser hydrates it from the document it loads, so the document is not also shipped
+ * inside the page's JavaScript.
  */
 export default function apiReferencePlugin(context: LoadContext, rawOptions?: unknown): Plugin {
   const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
+  const documentsFile = path.join(context.generatedFilesDir, 'api-reference', 'documents.json');
   return {
     name: 'api-reference',
     contentLoaded: async ({ actions }) => {
       const resolved = await resolvedDocuments(context.siteDir, options);
+      const documents: Record<string, unknown> = {};
       for (const api of options.apis) {
         const result = resolved.find((candidate) => candidate.id === api.id);
-        if (!api.reference || !result) continue;
-        const { route, runtimeSpecUrl, ...page } = api.reference;
-        // The document is a module of this route alone, so no other page downloads it.
-        const created = await actions.createData(`${api.id}.json`, JSON.stringify(result.document));
-        const spec = generatedAlias(context.generatedFilesDir, created);
+        if (!api.reference || !api.pages || !result) continue;
+        documents[api.id] = result.document;
+        const { route, runtimeSpecUrl, title, description, overview } = api.reference;
+        const props: ApiReferencePageProps = {
+          title,
+          description,
+          overview,
+          runtimeSpecUrl,
+          downloads: downloadsOf(api.id),
+          fingerprint: documentFingerprint(result.document),
+          linkBase: api.pages.linkBase,
+          model: { api: api.id, credentialVariable: api.pages.credentialVariable, fallbackServer: api.pages.mockUrl },
+        };
         actions.addRoute({
           path: joinRoute(context.baseUrl, route),
-          component: '@site/src/components/RedocReference',
-          modules: { spec },
+          component: '@site/src/components/ApiReferencePage',
           exact: true,
-          props: { ...page, runtimeSpecUrl, downloads: downloadsOf(api.id) },
+          props,
         });
       }
+      await mkdir(path.dirname(documentsFile), { recursive: true });
+      await writeFileAtomic(documentsFile, JSON.stringify(documents));
     },
     configureWebpack: (_config, isServer) => ({
+      module: {
+        rules: isServer
+          ? [
+              {
+                test: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]renderToHtml\.js$/,
+                use: [require.resolve('./inlineBoundariesLoader.cjs')],
+              },
+            ]
+          : [],
+      },
       resolve: {
         alias: {
-          // The server renders Redoc to static HTML; the client reads that HTML back instead of rendering it again.
-          '@portal/redoc-static$': path.join(
-            componentDir,
-            isServer ? 'staticMarkup.server.ts' : 'staticMarkup.client.ts',
-          ),
+          '@portal/reference-documents$': isServer
+            ? documentsFile
+            : path.join(componentDir, 'serverDocuments.client.ts'),
         },
-      },
-      module: {
-        rules: [
-          {
-            test: /[\\/]redoc[\\/]bundles[\\/][^\\/]+\.js$/,
-            use: [require.resolve('./redocNoRemoteLogoLoader.cjs')],
-          },
-          {
-            test: /[\\/]prismjs[\\/]components[\\/][^\\/]+\.js$/,
-            issuer: /[\\/]redoc[\\/]bundles[\\/]/,
-            use: [require.resolve('./redocPrismLoader.cjs')],
-          },
-        ],
       },
     }),
   };

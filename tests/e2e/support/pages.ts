@@ -76,7 +76,7 @@ export class ReferencePage {
   }
 
   get sidebar(): Locator {
-    return this.page.locator('.menu-content');
+    return this.page.getByRole('navigation', { name: 'API reference' });
   }
 
   operation(summary: string): Locator {

@@ -4,7 +4,7 @@ import type { OverviewOptions } from './overview';
 import type { PagesOptions } from './pages';
 import type { ApiConfig } from './pipeline';
 
-/** A single-page Redoc reference of one API's resolved document. */
+/** A single-page reference of one API's resolved document (`/api/data`). */
 export interface ReferenceOptions {
   /** Site route, such as `/api/data`. */
   route: string;

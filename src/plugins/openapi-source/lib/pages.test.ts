@@ -36,24 +36,35 @@ describe('referencePages', () => {
 describe('operationPage', () => {
   const [view] = operationViews(data, 'data-v4');
 
-  test('keeps document text as data: quoted front matter, a JSON export, headings of its own', () => {
+  test('keeps document text as data: quoted front matter and a JSON export, never MDX', () => {
     const hostile = {
       ...view,
       summary: 'x"\nslug: /evil\n{alert(1)}',
       responses: [{ status: '200 <b>', description: '# not a heading', contents: [] }],
     };
-    const page = operationPage(hostile, options);
+    const page = operationPage(data, hostile, options);
     const frontMatter = page.split('---')[1];
     expect(frontMatter).toContain('title: "x\\"\\nslug: /evil\\n{alert(1)}"');
     expect(frontMatter.match(/^slug: /gm)).toHaveLength(1);
-    expect(page).toContain('### other');
-    expect(page).not.toMatch(/^# not a heading/m);
+    // Below the front matter, every line is an import, a JSON export or the component: no document text as MDX.
+    const body = page.split('---\n').slice(2).join('---\n');
+    for (const line of body.split('\n').filter(Boolean)) {
+      expect(line).toMatch(/^(import |export const \w+ = |<\/?OperationReference| {2}<ApiExplorer )/);
+    }
     expect(page).toContain('export const operation = {');
   });
 
   test('lists the production server and the local mock for the explorer', () => {
-    expect(operationPage(view, options)).toContain(
+    expect(operationPage(data, view, options)).toContain(
       'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4"},{"label":"Local mock","url":"http://127.0.0.1:4010"}];',
     );
   });
+});
+
+test('an operation page carries the fields of every schema its responses reach, so they open in place', () => {
+  const view = operationViews(data, 'data-v4').find((candidate) => candidate.path === '/championships');
+  const page = operationPage(data, view!, options);
+  const schemas = JSON.parse(/^export const schemas = (.*);$/m.exec(page)![1]) as Record<string, unknown>;
+  expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Championship']));
+  expect(page).toContain('hide_table_of_contents: true');
 });

@@ -2,7 +2,14 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
 import { codeSamples } from '../../../lib/openapi/samples';
-import { operationViews, schemaViews, type OperationView, type SchemaView } from '../../../lib/openapi/view';
+import {
+  operationSchemaRoots,
+  operationViews,
+  referencedSchemas,
+  schemaViews,
+  type OperationView,
+  type SchemaView,
+} from '../../../lib/openapi/view';
 import { parseBlocks, plainText } from '../../../lib/markdown/inline';
 import { writeFileAtomic } from './writeAtomic';
 
@@ -58,12 +65,7 @@ function firstSentence(text: string): string {
   return sentence.slice(0, 200);
 }
 
-/** Response status keys are digits, `default` or ranges like `4XX`; anything else is not put in a heading. */
-function headingSafe(status: string): string {
-  return /^([1-5][0-9X]{2}|default)$/i.test(status) ? status : 'other';
-}
-
-export function operationPage(view: OperationView, options: PagesOptions): string {
+export function operationPage(document: JsonObject, view: OperationView, options: PagesOptions): string {
   const servers = [
     ...view.servers.map((server) => ({ label: server.description || 'Server', url: server.url })),
     { label: 'Local mock', url: options.mockUrl },
@@ -72,6 +74,7 @@ export function operationPage(view: OperationView, options: PagesOptions): strin
     serverUrl: view.servers[0]?.url ?? options.mockUrl,
     credentialVariable: options.credentialVariable,
   });
+  const schemas = referencedSchemas(document, operationSchemaRoots(view));
   const lines = [
     '---',
     `id: ${view.slug}`,
@@ -80,9 +83,11 @@ export function operationPage(view: OperationView, options: PagesOptions): strin
     `description: ${yamlString(firstSentence(view.description) || `${view.method.toUpperCase()} ${view.path}`)}`,
     `slug: ${options.slugBase}/${view.slug}`,
     `keywords: ${JSON.stringify([view.operationId, view.path, ...view.parameters.map((parameter) => parameter.name)])}`,
+    // The right column of samples and Try it takes the place of the table of contents.
+    'hide_table_of_contents: true',
     '---',
     '',
-    "import { CodeSamples, OperationSummary, ParameterTable, RequestBody, Response } from '@site/src/components/ApiReference';",
+    "import { OperationReference } from '@site/src/components/ApiReference';",
     "import ApiExplorer from '@site/src/components/ApiExplorer';",
     '',
     exportConst('operation', view),
@@ -91,44 +96,19 @@ export function operationPage(view: OperationView, options: PagesOptions): strin
     '',
     exportConst('servers', servers),
     '',
+    exportConst('schemas', schemas),
+    '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
-    '<OperationSummary operation={operation} />',
-    '',
-    '## Parameters',
-    '',
-    '<ParameterTable parameters={operation.parameters} />',
+    '<OperationReference operation={operation} samples={samples} schemas={schemas} linkBase={linkBase}>',
+    '  <ApiExplorer operation={operation} servers={servers} />',
+    '</OperationReference>',
     '',
   ];
-  if (view.requestBody) {
-    lines.push('## Request body', '', '<RequestBody body={operation.requestBody} linkBase={linkBase} />', '');
-  }
-  lines.push('## Responses', '');
-  view.responses.forEach((response, index) => {
-    lines.push(
-      `### ${headingSafe(response.status)}`,
-      '',
-      `<Response response={operation.responses[${index}]} linkBase={linkBase} />`,
-      '',
-    );
-  });
-  lines.push(
-    '## Code samples',
-    '',
-    '<CodeSamples samples={samples} />',
-    '',
-    '## Try it',
-    '',
-    'Send this request to the production server with your own credential, or to the local mock server',
-    '(`npm run mock` in a clone of the portal) with any credential. Limits are checked before anything is sent.',
-    '',
-    '<ApiExplorer operation={operation} servers={servers} />',
-    '',
-  );
   return lines.join('\n');
 }
 
-export function schemaPage(view: SchemaView, options: PagesOptions): string {
+export function schemaPage(document: JsonObject, view: SchemaView, options: PagesOptions): string {
   const lines = [
     '---',
     // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
@@ -144,13 +124,15 @@ export function schemaPage(view: SchemaView, options: PagesOptions): string {
     '',
     exportConst('schema', view),
     '',
+    exportConst('schemas', referencedSchemas(document, [view.root])),
+    '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
     '<Markdown text={schema.description} />',
     '',
     '## Fields',
     '',
-    '<SchemaFields node={schema.root} linkBase={linkBase} />',
+    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} />',
     '',
   ];
   if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
@@ -205,8 +187,8 @@ export function referencePages(document: JsonObject, api: string, options: Pages
   }
   return {
     files: [
-      ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(view, options) })),
-      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(view, options) })),
+      ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(document, view, options) })),
+      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options) })),
     ],
     sidebar,
   };

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../lib/openapi/document';
 import { apiFacts } from '../../../lib/openapi/facts';
 import { documentSlugs, operationViews } from '../../../lib/openapi/view';
-import { toRedocDocument } from '../../../components/RedocReference/safeDocument';
+import { referenceModel } from '../../../lib/openapi/reference';
 import { operationMarkdown } from '../../llms-export/lib/operationMarkdown';
 import { referencePages } from './pages';
 
@@ -23,7 +23,11 @@ const probe = {
 export function renderingNotices(document: JsonObject): string[] {
   referencePages(document, 'probe', probe);
   apiFacts(document, 'probe', probe.linkBase);
-  toRedocDocument(document);
+  referenceModel(document, {
+    api: 'probe',
+    credentialVariable: probe.credentialVariable,
+    fallbackServer: probe.mockUrl,
+  });
   for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe.credentialVariable);
   return documentSlugs(document).problems;
 }

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import type { ParameterView } from '@site/src/lib/openapi/view';
+import Constraints from './Constraints';
+import Markdown from '@site/src/components/Markdown';
+import { AnchorLink } from './SectionHeading';
+import { anchorId } from './anchors';
+import styles from './styles.module.css';
+
+const locations: ParameterView['in'][] = ['path', 'query', 'header', 'cookie'];
+
+/**
+ * Every parameter of an operation, grouped by where it goes, with its type, required flag, limits and default. A
+ * list rather than a table, so a phone shows it without scrolling sideways; each parameter has an anchor
+ * (`#parameter-limit`).
+ */
+export default function Parameters({
+  parameters,
+  idPrefix,
+}: {
+  parameters: ParameterView[];
+  /** Prefix of the ids on a page with several calls (the call's slug). */
+  idPrefix?: string;
+}): ReactNode {
+  if (parameters.length === 0) return <p>This call takes no parameters.</p>;
+  return (
+    <>
+      {locations
+        .filter((location) => parameters.some((parameter) => parameter.in === location))
+        .map((location) => (
+          <div key={location} className={styles.parameterGroup}>
+            <p className={styles.groupLabel}>{location} parameters</p>
+            <ul className={styles.fields}>
+              {parameters
+                .filter((parameter) => parameter.in === location)
+                .map((parameter) => {
+                  const id = anchorId(idPrefix, 'parameter', parameter.name);
+                  return (
+                    <li key={parameter.name} id={id} className={styles.field} data-parameter={parameter.name}>
+                      <div className={styles.fieldHead}>
+                        <code className={styles.fieldName}>{parameter.name}</code>{' '}
+                        <span className={styles.type}>{parameter.type}</span>
+                        {parameter.required && <span className={styles.required}>required</span>}
+                        {parameter.deprecated && <span className={styles.deprecated}>deprecated</span>}
+                        <AnchorLink id={id} label={`parameter ${parameter.name}`} />
+                      </div>
+                      <Markdown text={parameter.description} />
+                      <Constraints values={parameter} />
+                      {parameter.baseType === 'array' && !parameter.explode && (
+                        <p className={styles.note}>Comma-separated.</p>
+                      )}
+                      {parameter.example !== undefined && (
+                        <p className={styles.note}>
+                          Example: <code>{JSON.stringify(parameter.example)}</code>
+                        </p>
+                      )}
+                    </li>
+                  );
+                })}
+            </ul>
+          </div>
+        ))}
+    </>
+  );
+}

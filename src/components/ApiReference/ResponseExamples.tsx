@@ -1,0 +1,91 @@
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ResponseView } from '@site/src/lib/openapi/view';
+import Markdown from '@site/src/components/Markdown';
+import CollapsibleCode from './CollapsibleCode';
+import styles from './styles.module.css';
+
+/** The first 2xx status, where a reader starts; the first status when there is none. */
+export function initialStatus(responses: ResponseView[]): number {
+  const index = responses.findIndex((response) => /^2/.test(response.status));
+  return index === -1 ? 0 : index;
+}
+
+/**
+ * The example body of each documented status, one tab per status (WAI-ARIA tabs: arrow keys move between them).
+ * Every panel is in the page, the ones not chosen hidden; `lazy` leaves those empty until chosen.
+ */
+export default function ResponseExamples({
+  responses,
+  lazy = false,
+}: {
+  responses: ResponseView[];
+  /** Build only the chosen status's panel, with a preview of a long example (a page of many calls). */
+  lazy?: boolean;
+}): ReactNode {
+  const [selected, setSelected] = useState(() => initialStatus(responses));
+  const base = useId();
+  if (responses.length === 0) return null;
+  const tabId = (index: number) => `${base}-tab-${index}`;
+  const panelId = (index: number) => `${base}-panel-${index}`;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (selected + step + responses.length) % responses.length;
+    setSelected(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+  return (
+    <div>
+      <div role="tablist" aria-label="Response status" className={styles.statusTabs}>
+        {responses.map((response, index) => (
+          <button
+            key={response.status}
+            type="button"
+            role="tab"
+            id={tabId(index)}
+            aria-selected={index === selected}
+            aria-controls={panelId(index)}
+            tabIndex={index === selected ? 0 : -1}
+            className={styles.statusTab}
+            data-status-class={response.status.charAt(0)}
+            onClick={() => setSelected(index)}
+            onKeyDown={onKeyDown}
+          >
+            {response.status}
+          </button>
+        ))}
+      </div>
+      {responses.map((response, index) => {
+        const example = response.contents.find((media) => media.example !== undefined);
+        const built = !lazy || index === selected;
+        return (
+          <div
+            key={response.status}
+            role="tabpanel"
+            id={panelId(index)}
+            aria-labelledby={tabId(index)}
+            hidden={index !== selected}
+            className={styles.statusPanel}
+          >
+            {built && <Markdown text={response.description} />}
+            {!built ? null : example ? (
+              <CollapsibleCode
+                code={JSON.stringify(example.example, null, 2)}
+                language={example.contentType.includes('json') ? 'json' : 'text'}
+                title={example.contentType}
+                preview={lazy}
+              />
+            ) : (
+              <p className={styles.note}>
+                {response.contents.length === 0
+                  ? 'No response body is documented.'
+                  : 'The document gives no example of this body.'}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

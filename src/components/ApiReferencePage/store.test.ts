@@ -1,0 +1,105 @@
+import { describe, expect, test, vi } from 'vitest';
+import type { JsonObject } from '../../lib/openapi/document';
+import { documentFingerprint, type ReferenceModel } from '../../lib/openapi/reference';
+import { ReferenceStore } from './store';
+
+const build: JsonObject = { openapi: '3.1.0', info: { title: 'Data API', version: '4' }, paths: {} };
+const newer: JsonObject = { ...build, info: { title: 'Data API', version: '4.1' } };
+
+function model(document: JsonObject): ReferenceModel {
+  const info = document.info as { title: string; version: string };
+  if (info.title === 'throws') throw new Error('unreadable');
+  return { title: info.title, version: info.version, description: '', groups: [], schemas: {} };
+}
+
+/** A fetch that answers each URL from a table and records what was asked. */
+function server(answers: Record<string, () => Response>) {
+  const asked: string[] = [];
+  const fetchImpl = vi.fn((url: string) => {
+    asked.push(url);
+    const answer = answers[url];
+    return answer ? Promise.resolve(answer()) : Promise.reject(new TypeError('Failed to fetch'));
+  }) as unknown as typeof fetch;
+  return { asked, fetchImpl };
+}
+
+const json = (value: unknown) => () =>
+  new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+
+function store(fetchImpl: typeof fetch) {
+  return new ReferenceStore({
+    documentUrl: '/runtime.json',
+    buildUrl: '/openapi/data-v4.json',
+    fingerprint: documentFingerprint(build),
+    toModel: model,
+    fetchImpl,
+  });
+}
+
+describe('ReferenceStore', () => {
+  test('a runtime document equal to the build hydrates from it: one download, nothing re-renders', async () => {
+    const { asked, fetchImpl } = server({ '/runtime.json': json(build) });
+    const subject = store(fetchImpl);
+    await subject.load();
+    expect(subject.getStatus()).toEqual({ status: 'loaded', source: 'build' });
+    expect(subject.getRuntimeModel()).toBeUndefined();
+    await expect(subject.buildModel).resolves.toMatchObject({ version: '4' });
+    expect(asked).toEqual(['/runtime.json']);
+  });
+
+  test('a runtime document that differs is shown in place of the build, loaded once', async () => {
+    const { asked, fetchImpl } = server({ '/runtime.json': json(newer), '/openapi/data-v4.json': json(build) });
+    const subject = store(fetchImpl);
+    await subject.load();
+    expect(subject.getStatus()).toEqual({ status: 'loaded', source: 'runtime' });
+    expect(subject.getRuntimeModel()).toMatchObject({ version: '4.1' });
+    expect(asked).toEqual(['/runtime.json']);
+  });
+
+  test('after a failure, a published document that is no longer the build is not hydrated from', async () => {
+    const { fetchImpl } = server({ '/openapi/data-v4.json': json(newer) });
+    const subject = store(fetchImpl);
+    await subject.load();
+    expect(subject.getStatus()).toMatchObject({ status: 'failed' });
+    const settled = await Promise.race([
+      subject.buildModel,
+      new Promise((resolve) => setTimeout(resolve, 50, 'pending')),
+    ]);
+    expect(settled).toBe('pending');
+  });
+
+  test('a failure says why, hydrates from the published build, and Retry can still bring the new document', async () => {
+    let down = true;
+    const { fetchImpl } = server({
+      '/runtime.json': () => (down ? new Response('down', { status: 500 }) : json(newer)()),
+      '/openapi/data-v4.json': json(build),
+    });
+    const subject = store(fetchImpl);
+    const seen: string[] = [];
+    subject.subscribe(() => seen.push(subject.getStatus().status));
+    await subject.load();
+    expect(subject.getStatus()).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('HTTP 500') as string,
+    });
+    await expect(subject.buildModel).resolves.toMatchObject({ version: '4' });
+    down = false;
+    await subject.load();
+    expect(subject.getStatus()).toEqual({ status: 'loaded', source: 'runtime' });
+    expect(seen).toEqual(['loading', 'failed', 'loading', 'loaded']);
+  });
+
+  test('a document the reference cannot be made from is refused with its reason, the build stays', async () => {
+    const { fetchImpl } = server({
+      '/runtime.json': json({ ...build, info: { title: 'throws', version: '5' } }),
+      '/openapi/data-v4.json': json(build),
+    });
+    const subject = store(fetchImpl);
+    await subject.load();
+    expect(subject.getStatus()).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('unreadable') as string,
+    });
+    expect(subject.getRuntimeModel()).toBeUndefined();
+  });
+});

@@ -1,0 +1,114 @@
+import { isObject, text, type JsonObject } from './document';
+import { codeSamples, type CodeSample } from './samples';
+import {
+  kebabCase,
+  operationSchemaRoots,
+  operationViews,
+  referencedSchemas,
+  type OperationView,
+  type SchemaNode,
+} from './view';
+
+/**
+ * The single-page reference of an API as data: every call grouped by its first tag (in the order the document
+ * declares its tags), each with its samples, and the fields of every named schema the calls reach. The server
+ * renders it from the build-time document and the browser computes it again from the document it loads, so both
+ * must come from this one function.
+ */
+
+export interface ReferenceCall {
+  view: OperationView;
+  samples: CodeSample[];
+}
+
+export interface ReferenceGroup {
+  /** Element id of the group: `tag-championships`. */
+  id: string;
+  name: string;
+  description: string;
+  calls: ReferenceCall[];
+}
+
+export interface ReferenceModel {
+  title: string;
+  version: string;
+  description: string;
+  groups: ReferenceGroup[];
+  schemas: Record<string, SchemaNode>;
+}
+
+export interface ReferenceOptions {
+  /** Id of the API's document: `data-v4`. */
+  api: string;
+  /** Environment variable the samples read the credential from. */
+  credentialVariable: string;
+  /** Server the samples call when the document names none. */
+  fallbackServer: string;
+}
+
+export function referenceModel(document: JsonObject, options: ReferenceOptions): ReferenceModel {
+  const info = isObject(document.info) ? document.info : {};
+  const views = operationViews(document, options.api);
+  const declared = Array.isArray(document.tags)
+    ? document.tags.filter(isObject).map((tag) => ({ name: text(tag.name), description: text(tag.description) }))
+    : [];
+  const names = [...new Set([...declared.map((tag) => tag.name), ...views.flatMap((view) => view.tags.slice(0, 1))])];
+  const groups: ReferenceGroup[] = names.filter(Boolean).map((name) => ({
+    id: `tag-${kebabCase(name) || 'x'}`,
+    name,
+    description: declared.find((tag) => tag.name === name)?.description ?? '',
+    calls: views.filter((view) => view.tags[0] === name).map((view) => call(view, options)),
+  }));
+  const untagged = views.filter((view) => view.tags.length === 0);
+  if (untagged.length > 0) {
+    groups.push({
+      id: 'tag-other-calls',
+      name: 'Other calls',
+      description: '',
+      calls: untagged.map((view) => call(view, options)),
+    });
+  }
+  // Tag ids are unique on the page, as the calls' slugs are.
+  const seen = new Set<string>();
+  for (const group of groups) {
+    let id = group.id;
+    for (let n = 2; seen.has(id); n += 1) id = `${group.id}-${n}`;
+    group.id = id;
+    seen.add(id);
+  }
+  return {
+    title: text(info.title),
+    version: text(info.version),
+    description: text(info.description),
+    groups: groups.filter((group) => group.calls.length > 0),
+    schemas: referencedSchemas(document, views.flatMap(operationSchemaRoots)),
+  };
+}
+
+function call(view: OperationView, options: ReferenceOptions): ReferenceCall {
+  return {
+    view,
+    samples: codeSamples(view, {
+      serverUrl: view.servers[0]?.url ?? options.fallbackServer,
+      credentialVariable: options.credentialVariable,
+    }),
+  };
+}
+
+/**
+ * A fingerprint of a parsed document (53-bit, over its JSON text, key order included), so the page can tell whether
+ * the document it loads is the one it was built with without shipping that document twice.
+ */
+export function documentFingerprint(document: unknown): string {
+  const value = JSON.stringify(document);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { operationViews, referencedSchemas, operationSchemaRoots } from '../../src/lib/openapi/view';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { builtDocument } from './support/openapi';
+
+/** How pages hold up where an integrator reads them: a 390 px phone, deep links, nested fields. */
+
+const sitemapRoutes = [...readFileSync(path.resolve('build/sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+  (match) => new URL(match[1]).pathname,
+);
+
+test('no route of the sitemap is wider than a 390 px phone', async ({ page }) => {
+  test.setTimeout(300_000);
+  expect(sitemapRoutes.length).toBeGreaterThan(100);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide: string[] = [];
+  for (const route of sitemapRoutes) {
+    await page.goto(route, { waitUntil: 'load' });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) wide.push(`${route}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+});
+
+const data = builtDocument('data-v4');
+const championships = operationViews(data, 'data-v4').find((view) => view.path === '/championships')!;
+
+test('on a phone an operation page shows the request sample before the parameters', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
+  const sample = await page.getByRole('complementary', { name: /^Examples of / }).boundingBox();
+  const parameters = await page.locator('#parameters').boundingBox();
+  expect(sample!.y).toBeLessThan(parameters!.y);
+});
+
+test('every parameter of a call has an anchor that scrolls to it and puts it in the address', async ({ page }) => {
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
+  for (const parameter of championships.parameters) {
+    const item = page.locator(`#parameter-${parameter.name}`);
+    await expect(item).toHaveAttribute('data-parameter', parameter.name);
+    await item.hover();
+    await item.getByRole('link', { name: `Link to parameter ${parameter.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#parameter-${parameter.name}$`));
+    await expect(item).toBeInViewport();
+  }
+});
+
+test('a nested object opens in place, and a link to a field inside it opens the way there', async ({ page }) => {
+  const schemas = referencedSchemas(data, operationSchemaRoots(championships));
+  const items = championships.responses[0].contents[0].schema!.children!.find((child) => child.name === 'items')!;
+  const nested = schemas[items.schemaName!].children!.find((child) => child.name === 'name')!;
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
+  const field = page.locator('#response-200-items');
+  const button = field.locator(':scope > button');
+  await expect(button).toHaveAccessibleName(
+    `Show the ${schemas[items.schemaName!].children!.length} fields of ${items.schemaName}`,
+  );
+  await expect(page.locator(`#response-200-items-${nested.name}`)).toHaveCount(0);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator(`#response-200-items-${nested.name}`)).toBeVisible();
+  // Still on the same page: the field opened in place.
+  await expect(page).toHaveURL(new RegExp(`/docs/data-api/${championships.slug}$`));
+
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}#response-200-items-${nested.name}`);
+  await expect(page.locator(`#response-200-items-${nested.name}`)).toBeInViewport();
+});
+
+test('a long example shows its first lines and opens to all of them', async ({ page }) => {
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
+  const aside = page.getByRole('complementary', { name: /^Examples of / });
+  const open = aside.getByRole('button', { name: /^Show all \d+ lines$/ });
+  const code = aside
+    .getByRole('tabpanel')
+    .filter({ has: page.getByRole('button', { name: /^Show all \d+ lines$/ }) })
+    .locator('pre');
+  const closed = (await code.boundingBox())!.height;
+  await open.click();
+  await expect(aside.getByRole('button', { name: 'Show fewer lines' })).toBeVisible();
+  expect((await code.boundingBox())!.height).toBeGreaterThan(closed * 2);
+});
+
+test('each documented status has its own example tab', async ({ page }) => {
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
+  const tabs = page.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
+  await expect(tabs).toHaveText(championships.responses.map((response) => response.status));
+  await tabs.nth(1).click();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').filter({ hasText: championships.responses[1].description })).toBeVisible();
+});
