@@ -71,10 +71,8 @@ test('a long example shows its first lines and opens to all of them', async ({ p
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
   const aside = page.getByRole('complementary', { name: /^Examples of / });
   const open = aside.getByRole('button', { name: /^Show all \d+ lines$/ });
-  const code = aside
-    .getByRole('tabpanel')
-    .filter({ has: page.getByRole('button', { name: /^Show all \d+ lines$/ }) })
-    .locator('pre');
+  // The example's collapsible box, found before its button changes its name.
+  const code = aside.locator('[data-open]').first().locator('pre');
   const closed = (await code.boundingBox())!.height;
   await open.click();
   await expect(aside.getByRole('button', { name: 'Show fewer lines' })).toBeVisible();

@@ -7,7 +7,7 @@ import OperationSummary from './OperationSummary';
 import Parameters from './Parameters';
 import ResponseExamples from './ResponseExamples';
 import SchemaFields, { type SchemaMap } from './SchemaFields';
-import SectionHeading, { type HeadingLevel } from './SectionHeading';
+import SectionHeading, { AnchorLink, type HeadingLevel } from './SectionHeading';
 import { anchorId } from './anchors';
 import styles from './styles.module.css';
 
@@ -55,7 +55,6 @@ function ResponseSection({
         </span>
       </SectionHeading>
       <Markdown text={response.description} />
-      {response.contents.length === 0 && <p className={styles.note}>No response body is documented.</p>}
       {response.contents.map((media) => (
         <div key={media.contentType}>
           <p className={styles.note}>
@@ -65,6 +64,28 @@ function ResponseSection({
         </div>
       ))}
     </section>
+  );
+}
+
+/**
+ * Statuses without a documented body (most errors), one line each: the status, with its anchor, and what it means.
+ */
+function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[]; idPrefix?: string }): ReactNode {
+  if (responses.length === 0) return null;
+  return (
+    <ul className={styles.bodiless}>
+      {responses.map((response) => {
+        const id = anchorId(idPrefix, 'response', response.status);
+        return (
+          <li key={response.status} id={id} data-response={response.status} className={styles.response}>
+            <span className={styles.status} data-status-class={response.status.charAt(0)}>
+              {response.status}
+            </span>
+            <AnchorLink id={id} label={`status ${response.status}`} /> <Markdown text={response.description} inline />
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -129,16 +150,22 @@ export default function OperationReference(props: OperationReferenceProps): Reac
         <SectionHeading level={level} id={anchorId(idPrefix, 'responses')}>
           Responses
         </SectionHeading>
-        {operation.responses.map((response) => (
-          <ResponseSection
-            key={response.status}
-            response={response}
-            level={level}
-            idPrefix={idPrefix}
-            linkBase={linkBase}
-            schemas={schemas}
-          />
-        ))}
+        {operation.responses
+          .filter((response) => response.contents.length > 0)
+          .map((response) => (
+            <ResponseSection
+              key={response.status}
+              response={response}
+              level={level}
+              idPrefix={idPrefix}
+              linkBase={linkBase}
+              schemas={schemas}
+            />
+          ))}
+        <BodilessResponses
+          responses={operation.responses.filter((response) => response.contents.length === 0)}
+          idPrefix={idPrefix}
+        />
       </div>
     </div>
   );
