@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CodeSample } from '@site/src/lib/openapi/samples';
-import type { OperationView, ResponseView } from '@site/src/lib/openapi/view';
+import type { MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import CodeSamples from './CodeSamples';
 import OperationSummary from './OperationSummary';
@@ -55,16 +55,31 @@ function ResponseSection({
         </span>
       </SectionHeading>
       <Markdown text={response.description} />
-      {response.contents.map((media) => (
-        <div key={media.contentType}>
-          <p className={styles.note}>
-            Content type: <code>{media.contentType}</code>
-          </p>
-          {media.schema && <SchemaFields node={media.schema} linkBase={linkBase} schemas={schemas} idBase={id} />}
-        </div>
-      ))}
+      <MediaFields contents={response.contents} linkBase={linkBase} schemas={schemas} idBase={id} />
     </section>
   );
+}
+
+/** The fields of a body in each of its content types. */
+function MediaFields({
+  contents,
+  linkBase,
+  schemas,
+  idBase,
+}: {
+  contents: MediaView[];
+  linkBase: string;
+  schemas: SchemaMap;
+  idBase: string;
+}): ReactNode {
+  return contents.map((media) => (
+    <div key={media.contentType}>
+      <p className={styles.note}>
+        Content type: <code>{media.contentType}</code>
+      </p>
+      {media.schema && <SchemaFields node={media.schema} linkBase={linkBase} schemas={schemas} idBase={idBase} />}
+    </div>
+  ));
 }
 
 /**
@@ -130,21 +145,12 @@ export default function OperationReference(props: OperationReferenceProps): Reac
                 `Send it as any of: ${body.contents.map((media) => media.contentType).join(', ')}.`}
             </p>
             <Markdown text={body.description} />
-            {body.contents.map((media) => (
-              <div key={media.contentType}>
-                <p className={styles.note}>
-                  Content type: <code>{media.contentType}</code>
-                </p>
-                {media.schema && (
-                  <SchemaFields
-                    node={media.schema}
-                    linkBase={linkBase}
-                    schemas={schemas}
-                    idBase={anchorId(idPrefix, 'body')}
-                  />
-                )}
-              </div>
-            ))}
+            <MediaFields
+              contents={body.contents}
+              linkBase={linkBase}
+              schemas={schemas}
+              idBase={anchorId(idPrefix, 'body')}
+            />
           </>
         )}
         <SectionHeading level={level} id={anchorId(idPrefix, 'responses')}>

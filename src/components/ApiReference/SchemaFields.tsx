@@ -95,20 +95,48 @@ function Field({
         </button>
       )}
       {children && children.length > 0 && (
-        <ul className={styles.fields} id={`${id}--fields`}>
-          {children.map((child) => (
-            <Field
-              key={child.name}
-              node={child}
-              linkBase={linkBase}
-              schemas={schemas}
-              id={anchorId(id, child.name)}
-              trail={nextTrail}
-            />
-          ))}
-        </ul>
+        <FieldList
+          nodes={children}
+          linkBase={linkBase}
+          schemas={schemas}
+          idBase={id}
+          trail={nextTrail}
+          listId={`${id}--fields`}
+        />
       )}
     </li>
+  );
+}
+
+/** A list of fields, each with the id of its parent and its own name. */
+function FieldList({
+  nodes,
+  linkBase,
+  schemas,
+  idBase,
+  trail,
+  listId,
+}: {
+  nodes: SchemaNode[];
+  linkBase: string;
+  schemas?: SchemaMap;
+  idBase: string;
+  trail: readonly string[];
+  listId?: string;
+}): ReactNode {
+  return (
+    <ul className={styles.fields} id={listId}>
+      {nodes.map((child) => (
+        <Field
+          key={child.name}
+          node={child}
+          linkBase={linkBase}
+          schemas={schemas}
+          id={anchorId(idBase, child.name)}
+          trail={trail}
+        />
+      ))}
+    </ul>
   );
 }
 
@@ -134,18 +162,13 @@ export default function SchemaFields({ node, linkBase, schemas, idBase = 'field'
           <TypeLabel node={node} linkBase={linkBase} />, with these fields:
         </p>
       )}
-      <ul className={styles.fields}>
-        {rootFields.map((child) => (
-          <Field
-            key={child.name}
-            node={child}
-            linkBase={linkBase}
-            schemas={schemas}
-            id={anchorId(idBase, child.name)}
-            trail={node.schemaName ? [node.schemaName] : []}
-          />
-        ))}
-      </ul>
+      <FieldList
+        nodes={rootFields}
+        linkBase={linkBase}
+        schemas={schemas}
+        idBase={idBase}
+        trail={node.schemaName ? [node.schemaName] : []}
+      />
     </>
   );
 }
