@@ -162,7 +162,7 @@ test.describe('/api/data, built once', () => {
     const reference = new ReferencePage(page);
     await expect(reference.source('build')).toBeVisible();
     await expect(reference.loading).toHaveCount(0);
-    // Hydrated: a parameter's anchor link works as a React page would only after hydration.
+    // Wait until React owns the first call's section, that is until the boundary has hydrated.
     await expect(page.locator(`#${first.slug}`)).toBeVisible();
     await page.waitForFunction(() => {
       const section = document.querySelector('main section[id]');

@@ -10,72 +10,77 @@ import styles from './styles.module.css';
  * (`@site/.generated/facts/<id>.json`): nothing here is typed by hand.
  */
 
+/** A table in its own scroll box: on a narrow screen it scrolls, the page does not. */
+function ScrollTable({ children }: { children: ReactNode }): ReactNode {
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table}>{children}</table>
+    </div>
+  );
+}
+
 function show(value: number | undefined): string {
   return value === undefined ? '—' : String(value);
 }
 
 export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: string }): ReactNode {
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <tbody>
-          <tr>
-            <th scope="row">Base URL</th>
-            <td>
-              <code>{facts.baseUrl}</code>
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Authentication</th>
-            <td>
-              {facts.credential} in the <code>Authorization</code> header, as{' '}
-              <code>Bearer &lt;{facts.credential.toLowerCase()}&gt;</code>
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Version</th>
-            <td>{facts.version}</td>
-          </tr>
-          <tr>
-            <th scope="row">Calls</th>
-            <td>
-              {facts.operationCount} (<Link to={reference}>single-page reference</Link>)
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Schemas</th>
-            <td>{facts.schemaCount}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable>
+      <tbody>
+        <tr>
+          <th scope="row">Base URL</th>
+          <td>
+            <code>{facts.baseUrl}</code>
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Authentication</th>
+          <td>
+            {facts.credential} in the <code>Authorization</code> header, as{' '}
+            <code>Bearer &lt;{facts.credential.toLowerCase()}&gt;</code>
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Version</th>
+          <td>{facts.version}</td>
+        </tr>
+        <tr>
+          <th scope="row">Calls</th>
+          <td>
+            {facts.operationCount} (<Link to={reference}>single-page reference</Link>)
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Schemas</th>
+          <td>{facts.schemaCount}</td>
+        </tr>
+      </tbody>
+    </ScrollTable>
   );
 }
 
 export function ErrorTable({ facts }: { facts: ApiFacts }): ReactNode {
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Meaning</th>
+    <ScrollTable>
+      <thead>
+        <tr>
+          <th scope="col">Status</th>
+          <th scope="col">Meaning</th>
+        </tr>
+      </thead>
+      <tbody>
+        {facts.errors.map((error) => (
+          <tr key={error.status} data-status={error.status}>
+            <td>
+              <code>{error.status}</code>
+            </td>
+            <td>
+              <Markdown text={error.description} inline />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {facts.errors.map((error) => (
-            <tr key={error.status} data-status={error.status}>
-              <td>
-                <code>{error.status}</code>
-              </td>
-              <td>
-                <Markdown text={error.description} inline />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }
 
@@ -88,32 +93,30 @@ export function ErrorDescription({ facts, status }: { facts: ApiFacts; status: s
 /** The paging limits of every call that takes `limit`: maximum, default and the largest `offset`. */
 export function PagingTable({ facts }: { facts: ApiFacts }): ReactNode {
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Call</th>
-            <th scope="col">limit max</th>
-            <th scope="col">limit default</th>
-            <th scope="col">offset max</th>
+    <ScrollTable>
+      <thead>
+        <tr>
+          <th scope="col">Call</th>
+          <th scope="col">limit max</th>
+          <th scope="col">limit default</th>
+          <th scope="col">offset max</th>
+        </tr>
+      </thead>
+      <tbody>
+        {facts.paging.map((call) => (
+          <tr key={call.slug} data-call={call.path}>
+            <td>
+              <Link to={`${facts.linkBase}/${call.slug}`}>
+                <code>{call.path}</code>
+              </Link>
+            </td>
+            <td>{show(call.limitMaximum)}</td>
+            <td>{show(call.limitDefault)}</td>
+            <td>{call.offsetMaximum === undefined ? 'no maximum' : call.offsetMaximum}</td>
           </tr>
-        </thead>
-        <tbody>
-          {facts.paging.map((call) => (
-            <tr key={call.slug} data-call={call.path}>
-              <td>
-                <Link to={`${facts.linkBase}/${call.slug}`}>
-                  <code>{call.path}</code>
-                </Link>
-              </td>
-              <td>{show(call.limitMaximum)}</td>
-              <td>{show(call.limitDefault)}</td>
-              <td>{call.offsetMaximum === undefined ? 'no maximum' : call.offsetMaximum}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }
 

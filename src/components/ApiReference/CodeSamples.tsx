@@ -1,6 +1,7 @@
 import { useId, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { CodeSample } from '@site/src/lib/openapi/samples';
 import Code from './Code';
+import { arrowTarget } from './tabs';
 import styles from './styles.module.css';
 
 /** The tab group of the samples: the chosen language is kept under the key the theme's own tabs use for it. */
@@ -51,10 +52,9 @@ export default function CodeSamples({ samples, lazy = false }: { samples: CodeSa
   const chosen = samples.find((sample) => sample.language === stored)?.language ?? samples[0]?.language;
   const index = samples.findIndex((sample) => sample.language === chosen);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const next = arrowTarget(event.key, index, samples.length);
+    if (next === undefined) return;
     event.preventDefault();
-    const next = (index + step + samples.length) % samples.length;
     chooseLanguage(samples[next].language);
     document.getElementById(`${base}-tab-${next}`)?.focus();
   };

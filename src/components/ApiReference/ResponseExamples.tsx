@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ResponseView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import CollapsibleCode from './CollapsibleCode';
+import { arrowTarget } from './tabs';
 import styles from './styles.module.css';
 
 /** The first 2xx status, where a reader starts; the first status when there is none. */
@@ -28,10 +29,9 @@ export default function ResponseExamples({
   const tabId = (index: number) => `${base}-tab-${index}`;
   const panelId = (index: number) => `${base}-panel-${index}`;
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const next = arrowTarget(event.key, selected, responses.length);
+    if (next === undefined) return;
     event.preventDefault();
-    const next = (selected + step + responses.length) % responses.length;
     setSelected(next);
     document.getElementById(tabId(next))?.focus();
   };

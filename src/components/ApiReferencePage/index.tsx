@@ -160,7 +160,8 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
   useEffect(() => {
     void store.load();
   }, [store]);
-  const source = status.status === 'loaded' ? status.source : 'build';
+  // What the page shows, read from what it renders: a retry in progress still shows the last runtime document.
+  const source = runtimeModel ? 'runtime' : 'build';
 
   return (
     <Layout title={title} description={description}>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation, listOperations, resolveRef, type JsonObject } from './document';
 import { readVendoredDocument } from './vendored';
-import { kebabCase, operationView, operationViews, schemaNode, schemaViews } from './view';
+import { kebabCase, operationView, operationViews, referencedSchemas, schemaNode, schemaViews } from './view';
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');
@@ -132,5 +132,43 @@ describe('schemaViews', () => {
     expect(championship?.usedBy.map((use) => use.path)).toEqual(
       expect.arrayContaining(['/championships', '/championships/{championship_id}']),
     );
+  });
+});
+
+describe('referencedSchemas', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Page: {
+          type: 'object',
+          properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+        },
+        Node: {
+          type: 'object',
+          properties: { next: { $ref: '#/components/schemas/Node' }, leaf: { $ref: '#/components/schemas/Leaf' } },
+        },
+        Leaf: { type: 'object', properties: { value: { type: 'string' } } },
+        Unused: { type: 'object', properties: { x: { type: 'string' } } },
+      },
+    },
+  };
+
+  test('carries every named schema reached from the roots once, cycles included, and nothing else', () => {
+    const root = schemaNode(document, { $ref: '#/components/schemas/Page' }, { expand: true });
+    const schemas = referencedSchemas(document, [root]);
+    expect(Object.keys(schemas).sort()).toEqual(['Leaf', 'Node']);
+    expect(schemas.Node.children?.map((child) => child.name)).toEqual(['next', 'leaf']);
+  });
+
+  test('a root that is an array of a named schema brings that schema', () => {
+    const root = schemaNode(
+      document,
+      { type: 'array', items: { $ref: '#/components/schemas/Leaf' } },
+      { expand: true },
+    );
+    expect(Object.keys(referencedSchemas(document, [root]))).toEqual(['Leaf']);
   });
 });

@@ -28,21 +28,22 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'pull-'));
   vendoredCopy = path.join(dir, 'data-v4.yaml');
 });
+
 afterAll(async () => {
   await sameServer.stop();
   await changedServer.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Pulls the Data API document from `url` into the test's vendored copy. */
+function pull(url: string, { check = false } = {}) {
+  return pullApi({ id: 'data-v4', url, vendoredPath: vendoredCopy, check });
+}
+
 describe('pullApi', () => {
   test('reports no difference when the remote equals the vendored copy, and writes nothing', async () => {
     copyFileSync('openapi/data-v4.yaml', vendoredCopy);
-    const result = await pullApi({
-      id: 'data-v4',
-      url: sameServer.url('/valid.json'),
-      vendoredPath: vendoredCopy,
-      check: false,
-    });
+    const result = await pull(sameServer.url('/valid.json'));
     expect(result.differs).toBe(false);
     expect(result.written).toBe(false);
     expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
@@ -50,12 +51,7 @@ describe('pullApi', () => {
 
   test('--check reports breaking changes and leaves the vendored file as it is', async () => {
     copyFileSync('openapi/data-v4.yaml', vendoredCopy);
-    const result = await pullApi({
-      id: 'data-v4',
-      url: changedServer.url('/valid.json'),
-      vendoredPath: vendoredCopy,
-      check: true,
-    });
+    const result = await pull(changedServer.url('/valid.json'), { check: true });
     expect(result.differs).toBe(true);
     expect(result.written).toBe(false);
     expect(result.report).toContain('! BREAKING GET /games/{game_id}/parent: operation removed');
@@ -65,21 +61,14 @@ describe('pullApi', () => {
 
   test('a pull replaces the vendored file with the normalized remote document', async () => {
     copyFileSync('openapi/data-v4.yaml', vendoredCopy);
-    const result = await pullApi({
-      id: 'data-v4',
-      url: changedServer.url('/valid.yaml'),
-      vendoredPath: vendoredCopy,
-      check: false,
-    });
+    const result = await pull(changedServer.url('/valid.yaml'));
     expect(result.written).toBe(true);
     expect(dequalJson(parseDocumentText(readFileSync(vendoredCopy, 'utf8')), changed)).toBe(true);
   });
 
   test('a broken remote document is refused and the vendored file kept', async () => {
     copyFileSync('openapi/data-v4.yaml', vendoredCopy);
-    await expect(
-      pullApi({ id: 'data-v4', url: sameServer.url('/broken-yaml'), vendoredPath: vendoredCopy, check: false }),
-    ).rejects.toThrow(/not valid JSON or YAML/);
+    await expect(pull(sameServer.url('/broken-yaml'))).rejects.toThrow(/not valid JSON or YAML/);
     expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
   });
 
@@ -90,9 +79,7 @@ describe('pullApi', () => {
     ['/ref-loop', /refers back to itself/],
   ])('a document the build would refuse (%s) is refused and the vendored file kept', async (route, reason) => {
     copyFileSync('openapi/data-v4.yaml', vendoredCopy);
-    await expect(
-      pullApi({ id: 'data-v4', url: sameServer.url(route), vendoredPath: vendoredCopy, check: false }),
-    ).rejects.toThrow(reason);
+    await expect(pull(sameServer.url(route))).rejects.toThrow(reason);
     expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
     expect(sameServer.hits('/secret')).toBe(0);
   });
@@ -101,12 +88,7 @@ describe('pullApi', () => {
     'a document a build accepts (%s) is written, and builds the same pages from the written file',
     async (route) => {
       copyFileSync('openapi/data-v4.yaml', vendoredCopy);
-      const result = await pullApi({
-        id: 'data-v4',
-        url: sameServer.url(route),
-        vendoredPath: vendoredCopy,
-        check: false,
-      });
+      const result = await pull(sameServer.url(route));
       expect(result.written).toBe(true);
       // What was written is what the build reads: it passes the same checks again, page generation included.
       await expect(prepareDocument(readFileSync(vendoredCopy, 'utf8'))).resolves.toBeDefined();

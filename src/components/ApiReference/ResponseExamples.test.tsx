@@ -1,0 +1,24 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { expect, test } from 'vitest';
+import type { ResponseView } from '../../lib/openapi/view';
+import ResponseExamples, { initialStatus } from './ResponseExamples';
+
+const responses: ResponseView[] = [
+  { status: '400', description: 'Bad request.', contents: [] },
+  { status: '200', description: 'A page.', contents: [{ contentType: 'application/json', example: { marker: 'ok' } }] },
+];
+
+test('the first 2xx status is chosen at first, the first status when there is none', () => {
+  expect(initialStatus(responses)).toBe(1);
+  expect(initialStatus([responses[0]])).toBe(0);
+});
+
+test('every panel is in the page unless lazy, which builds only the chosen one', () => {
+  const all = renderToStaticMarkup(<ResponseExamples responses={responses} />);
+  expect(all).toContain('Bad request.');
+  expect(all).toContain('marker');
+  const lazy = renderToStaticMarkup(<ResponseExamples responses={responses} lazy />);
+  expect(lazy).not.toContain('Bad request.');
+  expect(lazy).toContain('marker');
+  expect(lazy.match(/role="tab"/g)?.length).toBe(2);
+});
