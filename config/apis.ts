@@ -21,8 +21,16 @@ export interface ApiRecord {
   folder: string;
   /** Id of the overview page inside that folder (`/docs/data-api/data`). */
   overview: string;
-  /** The credential the API takes, and the environment variable the code samples read it from. */
+  /**
+   * The credential the API takes, and the environment variable every sample of the site (reference samples, guides,
+   * the landing page, Markdown twins) reads it from.
+   */
   credential: { kind: 'apiKey' | 'oauth2'; variable: string };
+  /**
+   * The environment variable every sample reads the API's base URL from; unset, the samples call the document's
+   * first server (production). Pointing it at `npm run mock` runs them against the mock.
+   */
+  baseUrlVariable: string;
   /** The single-page reference. */
   reference: {
     route: string;
@@ -63,6 +71,7 @@ export const apis: readonly ApiRecord[] = [
     folder: 'data-api',
     overview: 'data',
     credential: { kind: 'apiKey', variable: `${slug}_API_KEY` },
+    baseUrlVariable: `${slug}_DATA_API_URL`,
     reference: {
       route: '/api/data',
       title: 'Data API reference',
@@ -98,6 +107,7 @@ export const apis: readonly ApiRecord[] = [
     folder: 'chat-api',
     overview: 'chat',
     credential: { kind: 'oauth2', variable: `${slug}_ACCESS_TOKEN` },
+    baseUrlVariable: `${slug}_CHAT_API_URL`,
     reference: {
       route: '/api/chat',
       title: 'Chat API reference',

@@ -6,7 +6,20 @@ import getLoader from 'prismjs/dependencies';
  * examples and the guides' fences (including their aliases: `js`, `sh`, `html`). A block in any other language renders
  * as plain text; config/codeLanguages.test.ts fails when content uses one that is missing here.
  */
-export const codeLanguages = ['markup', 'javascript', 'bash', 'python', 'go', 'csharp', 'json', 'http'];
+export const codeLanguages = [
+  'markup',
+  'javascript',
+  'bash',
+  'python',
+  'go',
+  'csharp',
+  'java',
+  'php',
+  'ruby',
+  'perl',
+  'json',
+  'http',
+];
 
 /**
  * Docusaurus registers `additionalLanguages` one by one, in order, so each has to come after the languages it builds

@@ -21,6 +21,7 @@ function pages(api: ApiRecord, index: number) {
     slugBase: `/${api.folder}`,
     linkBase: `/docs/${api.folder}`,
     credentialVariable: api.credential.variable,
+    baseUrlVariable: api.baseUrlVariable,
     mockUrl: mockUrl(api.key),
     sidebarFile: `${generatedSidebarsDir}/${api.id}.json`,
     // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
@@ -68,7 +69,12 @@ export const openapiSource = {
  */
 export const openapiDocuments = {
   staticDir: openapiSource.staticDir,
-  apis: openapiSource.apis.map(({ id, vendored, urlVariable }) => ({ id, vendored, urlVariable })),
+  apis: openapiSource.apis.map(({ id, vendored, urlVariable, pages }) => ({
+    id,
+    vendored,
+    urlVariable,
+    environment: { credentialVariable: pages.credentialVariable, baseUrlVariable: pages.baseUrlVariable },
+  })),
 } satisfies PluginOptions;
 
 /** What the llms-export plugin needs of each API: where its pages are and how its samples name the credential. */
@@ -78,6 +84,7 @@ export const llmsExport = {
     linkBase: api.pages.linkBase,
     reference: api.reference.route,
     credentialVariable: api.pages.credentialVariable,
+    baseUrlVariable: api.pages.baseUrlVariable,
   })),
 } satisfies LlmsExportOptions;
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { contentPages, projectFiles } from '../tests/fixtures/content';
 import { useVendoredMocks } from '../tests/fixtures/mocks';
+import { apiByKey, apis } from '../config/apis';
 import { resolveRef, type JsonObject } from '../src/lib/openapi/document';
 import { readVendoredDocument } from '../src/lib/openapi/vendored';
 import { operationView } from '../src/lib/openapi/view';
@@ -37,6 +38,8 @@ const messageMaxLength = operationView(
 const interpreters: Record<string, string[]> = { '.sh': ['bash'], '.mjs': [process.execPath], '.py': ['python3'] };
 
 const mocks = useVendoredMocks();
+const dataApi = apiByKey('data');
+const chatApi = apiByKey('chat');
 
 async function runSample(file: string, args: string[] = [], env: Record<string, string> = {}) {
   const [interpreter] = interpreters[path.extname(file)];
@@ -45,10 +48,11 @@ async function runSample(file: string, args: string[] = [], env: Record<string, 
     timeout: 20_000,
     env: {
       ...process.env,
-      DATA_API_URL: mocks.data.url,
-      API_KEY: 'sample-test-key',
-      CHAT_API_URL: mocks.chat.url,
-      ACCESS_TOKEN: 'sample-test-token',
+      // The site's convention (config/apis.ts), as Start here's setup block exports it.
+      [dataApi.baseUrlVariable]: mocks.data.url,
+      [dataApi.credential.variable]: 'sample-test-key',
+      [chatApi.baseUrlVariable]: mocks.chat.url,
+      [chatApi.credential.variable]: 'sample-test-token',
       ...env,
     },
   });
@@ -193,4 +197,30 @@ test('every sample is shown by a page and run by this test', () => {
   ]);
   expect(samples.map((file) => path.resolve(file)).sort()).toEqual([...shown].sort());
   expect([...shown].sort()).toEqual([...run].sort());
+});
+
+/**
+ * One environment convention for the whole site: every variable a guide's sample or page reads is one of
+ * config/apis.ts's (a credential or a base URL) or a guide's own setting named here.
+ */
+test('the guides read only the site convention’s variables', () => {
+  const convention = new Set(apis.flatMap((api) => [api.credential.variable, api.baseUrlVariable]));
+  const ownSettings = new Set(['MESSAGE_MAX_LENGTH', 'WEBHOOK_SECRET']);
+  const files = [...projectFiles('getting-started'), ...projectFiles('docs')].filter((file) =>
+    /\.(mjs|py|sh|mdx?)$/.test(file),
+  );
+  const used = new Map<string, string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const patterns = [
+      /process\.env\.([A-Z][A-Z0-9_]*)/g,
+      /os\.environ(?:\.get\()?\[?["']([A-Z][A-Z0-9_]*)["']/g,
+      /\$\{?([A-Z][A-Z0-9_]*_(?:KEY|TOKEN|URL))\b/g,
+    ];
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) used.set(match[1], file);
+  }
+  expect(used.size).toBeGreaterThan(3);
+  const strays = [...used].filter(([name]) => !convention.has(name) && !ownSettings.has(name));
+  expect(strays).toEqual([]);
+  for (const name of convention) expect([...used.keys()], name).toContain(name);
 });

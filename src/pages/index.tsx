@@ -5,7 +5,7 @@ import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import EntryCards, { type EntryCard } from '@site/src/components/EntryCards';
-import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
+import type { OpenApiSourceData, ResolvedApiSummary } from '@site/src/plugins/openapi-source';
 import { brand } from '@site/config/brand';
 import styles from './index.module.css';
 
@@ -50,6 +50,16 @@ const audiences: readonly EntryCard[] = [
   },
 ];
 
+/** The first request, in the site's one environment convention (config/apis.ts), as every sample writes it. */
+function quickStart(api: ResolvedApiSummary | undefined): string {
+  const credential = api?.environment?.credentialVariable ?? '';
+  const baseUrl = api?.environment?.baseUrlVariable ?? '';
+  return [
+    `export ${credential}='<your API key>'`,
+    `curl --fail-with-body --header "Authorization: Bearer $${credential}" "\${${baseUrl}:-${api?.baseUrl ?? ''}}/games?limit=5"`,
+  ].join('\n');
+}
+
 export default function Home(): ReactNode {
   const { apis } = usePluginData('openapi-source') as OpenApiSourceData;
   const dataApi = apis.find((api) => api.id === 'data-v4');
@@ -90,9 +100,7 @@ export default function Home(): ReactNode {
             first five games. <Link to="/getting-started/intro/start-here">Start here</Link> has the same request in
             Node.js and Python.
           </p>
-          <CodeBlock language="bash">
-            {`export API_KEY='<your API key>'\ncurl --header "Authorization: Bearer $API_KEY" "${dataApi?.baseUrl ?? ''}/games?limit=5"`}
-          </CodeBlock>
+          <CodeBlock language="bash">{quickStart(dataApi)}</CodeBlock>
         </section>
         <section aria-labelledby="paths">
           <Heading as="h2" id="paths" className={styles.pathsTitle}>

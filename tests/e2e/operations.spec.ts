@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Request } from '@playwright/test';
 import { mockUrl } from '../../config/mock';
@@ -10,6 +12,8 @@ import { sampleLanguages } from '../../src/lib/openapi/samples';
 import { operationViews } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
+
+const run = promisify(execFile);
 
 /** The generated reference pages under /docs: one per operation and per schema, and the request explorer. */
 
@@ -207,6 +211,72 @@ test.describe('the request explorer', () => {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  test('the environment Start here shows, pointed at the mock, runs the curl copied from an operation page: 200, the key sent', async ({
+    page,
+    context,
+  }) => {
+    const data = apiByKey('data');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await gotoHydrated(page, '/getting-started/intro/start-here');
+    const block = await page
+      .locator('pre')
+      .filter({ hasText: `export ${data.baseUrlVariable}=` })
+      .first()
+      .innerText();
+    // What a reader does with the block: their key in place of the placeholder, the mock in place of production.
+    const environment = block
+      .replace(
+        new RegExp(`^export ${data.credential.variable}=.*$`, 'm'),
+        `export ${data.credential.variable}=${key}-curl`,
+      )
+      .replace(
+        new RegExp(`^export ${data.baseUrlVariable}=.*$`, 'm'),
+        `export ${data.baseUrlVariable}=${dataMock.url}`,
+      );
+    await gotoHydrated(page, '/docs/data-api/get-championships');
+    await page.getByRole('tab', { name: 'curl', exact: true }).click();
+    const panel = page
+      .getByRole('complementary', { name: /^Examples of / })
+      .locator('[role="tabpanel"]:not([hidden])')
+      .first();
+    await panel.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^curl /);
+    const { stdout } = await run('bash', ['-c', `set -e\n${environment}\n${copied}`], {
+      env: { PATH: process.env.PATH },
+    });
+    expect(stdout).toContain('"items"');
+    const sent = dataMock.received.filter((request) => request.headers.authorization === `Bearer ${key}-curl`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toMatch(/^\/championships\?/);
+  });
+
+  test('what the reader types in the explorer is the request every sample shows; the answer shows its headers', async ({
+    page,
+  }) => {
+    const nickname = 'Kestrel & Co';
+    await gotoHydrated(page, '/docs/data-api/search-players');
+    const explorer = new Explorer(page);
+    const aside = page.getByRole('complementary', { name: /^Examples of / });
+    const shown = aside.locator('[role="tabpanel"]:not([hidden])').first();
+    await page.getByRole('tab', { name: 'curl', exact: true }).click();
+    await explorer.parameter('nickname').fill(nickname);
+    await expect(shown).toContainText(`--data-urlencode 'nickname=${nickname}'`);
+    await page.getByRole('tab', { name: 'Python', exact: true }).click();
+    await expect(shown).toContainText(`("nickname", "${nickname}")`);
+    await page.getByRole('tab', { name: 'Go', exact: true }).click();
+    await expect(shown).toContainText(`query.Add("nickname", "${nickname}")`);
+    await explorer.chooseServer(mockUrl('data'));
+    // The samples follow the chosen server too.
+    await expect(shown).toContainText(`baseURL = "${mockUrl('data')}"`);
+    await explorer.credential('API key').fill(key);
+    await explorer.send();
+    await expect(explorer.status).toContainText('200');
+    const headers = explorer.form.locator('details', { hasText: 'Response headers' });
+    await headers.locator('summary').click();
+    await expect(headers).toContainText('content-type');
   });
 
   test('posts a chat message as JSON to the Chat API mock', async ({ page }) => {

@@ -21,6 +21,7 @@ const record = `
     folder: 'stats-api',
     overview: 'stats',
     credential: { kind: 'apiKey', variable: \`\${slug}_API_KEY\` },
+    baseUrlVariable: \`\${slug}_STATS_API_URL\`,
     reference: { route: '/api/stats', title: 'Stats API reference', description: 'Every call of the Stats API.' },
     mock: { port: 4012, portVariable: 'MOCK_STATS_PORT' },
     prose: {

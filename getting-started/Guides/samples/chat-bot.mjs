@@ -1,11 +1,11 @@
 import { splitBody } from './split-body.mjs';
 
 // A chat bot's core loop: read a room's recent messages page by page, then answer the newest question.
-// Usage: node chat-bot.mjs <room_id>. Needs CHAT_API_URL and ACCESS_TOKEN in the environment.
+// Usage: node chat-bot.mjs <room_id>. Needs ARENA_CHAT_API_URL and ARENA_ACCESS_TOKEN in the environment.
 const [roomId] = process.argv.slice(2);
 if (!roomId) throw new Error('Usage: node chat-bot.mjs <room_id>');
-const base = `${process.env.CHAT_API_URL}/rooms/${encodeURIComponent(roomId)}`;
-const headers = { Authorization: `Bearer ${process.env.ACCESS_TOKEN}`, Accept: 'application/json' };
+const base = `${process.env.ARENA_CHAT_API_URL}/rooms/${encodeURIComponent(roomId)}`;
+const headers = { Authorization: `Bearer ${process.env.ARENA_ACCESS_TOKEN}`, Accept: 'application/json' };
 // The Chat API's limit on a message body, as the reference states it (the guide's setup block sets it).
 const maxLength = Number(process.env.MESSAGE_MAX_LENGTH);
 if (!Number.isInteger(maxLength) || maxLength < 1) throw new Error('Set MESSAGE_MAX_LENGTH (see the setup block).');

@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 
 const [matchId, flag] = process.argv.slice(2);
 if (!matchId) throw new Error('Usage: node match-demos.mjs <match_id> [--dry-run]');
-const response = await fetch(`${process.env.DATA_API_URL}/matches/${encodeURIComponent(matchId)}`, {
-  headers: { Authorization: `Bearer ${process.env.API_KEY}` },
+const response = await fetch(`${process.env.ARENA_DATA_API_URL}/matches/${encodeURIComponent(matchId)}`, {
+  headers: { Authorization: `Bearer ${process.env.ARENA_API_KEY}` },
 });
 if (!response.ok) throw new Error(`HTTP ${response.status}`);
 const match = await response.json();

@@ -8,7 +8,7 @@ const from = to - Number(days) * 24 * 60 * 60;
 const limit = 50; // a page size of our choice, within the call's maximum (see the paging table)
 let offset = 0;
 for (;;) {
-  const url = new URL(`${process.env.DATA_API_URL}/players/${encodeURIComponent(playerId)}/history`);
+  const url = new URL(`${process.env.ARENA_DATA_API_URL}/players/${encodeURIComponent(playerId)}/history`);
   url.search = new URLSearchParams({
     game,
     from: String(from),
@@ -16,7 +16,7 @@ for (;;) {
     offset: String(offset),
     limit: String(limit),
   });
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${process.env.API_KEY}` } });
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${process.env.ARENA_API_KEY}` } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const page = await response.json();
   for (const match of page.items) {

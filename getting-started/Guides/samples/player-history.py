@@ -16,8 +16,8 @@ since = to - days * 24 * 60 * 60
 limit, offset = 50, 0  # a page size of our choice, within the call's maximum
 while True:
     query = urllib.parse.urlencode({"game": game, "from": since, "to": to, "offset": offset, "limit": limit})
-    url = f"{os.environ['DATA_API_URL']}/players/{urllib.parse.quote(player_id)}/history?{query}"
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {os.environ['API_KEY']}"})
+    url = f"{os.environ['ARENA_DATA_API_URL']}/players/{urllib.parse.quote(player_id)}/history?{query}"
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {os.environ['ARENA_API_KEY']}"})
     with urllib.request.urlopen(request) as response:
         page = json.load(response)
     for match in page["items"]:

@@ -2,9 +2,12 @@
 // Usage: node tournament-bracket.mjs <tournament_id>
 const [tournamentId] = process.argv.slice(2);
 if (!tournamentId) throw new Error('Usage: node tournament-bracket.mjs <tournament_id>');
-const response = await fetch(`${process.env.DATA_API_URL}/tournaments/${encodeURIComponent(tournamentId)}/brackets`, {
-  headers: { Authorization: `Bearer ${process.env.API_KEY}` },
-});
+const response = await fetch(
+  `${process.env.ARENA_DATA_API_URL}/tournaments/${encodeURIComponent(tournamentId)}/brackets`,
+  {
+    headers: { Authorization: `Bearer ${process.env.ARENA_API_KEY}` },
+  },
+);
 if (!response.ok) throw new Error(`HTTP ${response.status}`);
 const bracket = await response.json();
 console.log(`${bracket.name} (${bracket.status})`);

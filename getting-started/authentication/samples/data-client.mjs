@@ -1,9 +1,9 @@
 // A small Data API client for a server: the key comes from the environment, never from code or a browser, and
 // 429 and 503 answers are retried with exponential backoff. Usage: node data-client.mjs <path> [query]
-const baseUrl = process.env.DATA_API_URL;
-const apiKey = process.env.API_KEY;
+const baseUrl = process.env.ARENA_DATA_API_URL;
+const apiKey = process.env.ARENA_API_KEY;
 if (!baseUrl || !apiKey) {
-  throw new Error('Set DATA_API_URL and API_KEY first.');
+  throw new Error('Set ARENA_DATA_API_URL and ARENA_API_KEY first.');
 }
 
 export async function dataApi(path, query = {}, { attempts = 4 } = {}) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Lists the first five games of the platform. Needs DATA_API_URL and API_KEY in the environment.
+# Lists the first five games of the platform. Needs ARENA_DATA_API_URL and ARENA_API_KEY in the environment.
 set -euo pipefail
 curl --fail-with-body --silent --show-error \
-  --header "Authorization: Bearer ${API_KEY}" \
+  --header "Authorization: Bearer ${ARENA_API_KEY}" \
   --header 'Accept: application/json' \
-  "${DATA_API_URL}/games?limit=5"
+  "${ARENA_DATA_API_URL}/games?limit=5"

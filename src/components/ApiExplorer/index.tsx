@@ -1,6 +1,8 @@
-import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import type { ValidationProblem } from '@site/src/lib/openapi/validateRequest';
+import { usePublishDraft } from '@site/src/components/ApiReference/requestDraft';
+import type { Json } from '@site/src/lib/openapi/document';
+import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import { initialInputs, optionText, prepareRequest } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
@@ -27,6 +29,7 @@ type Outcome =
       statusText: string;
       millis: number;
       contentType: string;
+      headers: [string, string][];
       body: string;
     }
   | { kind: 'error'; url: string; message: string };
@@ -64,6 +67,30 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const security = operation.security[0];
 
+  // Once the reader changes anything, the samples beside the explorer show the request they are building.
+  const publish = usePublishDraft();
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched) return;
+    let value: Json | undefined;
+    try {
+      value = operation.requestBody && bodyText.trim() !== '' ? (JSON.parse(bodyText) as Json) : undefined;
+    } catch {
+      // Not JSON (yet): the samples keep no body until it parses, as the explorer would refuse to send it.
+    }
+    publish({
+      serverUrl,
+      values: validateParameters(operation.parameters, inputs).values,
+      body: value !== undefined ? { contentType, value } : undefined,
+    });
+  }, [touched, publish, operation, serverUrl, inputs, contentType, bodyText]);
+  const edit =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setTouched(true);
+    };
+
   const updateCredential = (value: string) => writeCredential(window.sessionStorage, operation.api, value);
 
   const send = async (event: FormEvent) => {
@@ -97,6 +124,8 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       });
       const text = await response.text();
       const type = response.headers.get('content-type') ?? '';
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => headers.push([name, value]));
       setOutcome({
         kind: 'response',
         url: request.url,
@@ -104,6 +133,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
         statusText: response.statusText,
         millis: Math.round(performance.now() - started),
         contentType: type,
+        headers,
         body: pretty(text, type),
       });
     } catch (error) {
@@ -133,7 +163,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       </p>
       <div className={styles.row}>
         <label htmlFor={`${id}-server`}>Server</label>
-        <select id={`${id}-server`} value={serverUrl} onChange={(event) => setServerUrl(event.target.value)}>
+        <select id={`${id}-server`} value={serverUrl} onChange={(event) => edit(setServerUrl)(event.target.value)}>
           {servers.map((server) => (
             <option key={server.url} value={server.url}>
               {server.label}: {server.url}
@@ -158,7 +188,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       {operation.parameters.map((parameter) => {
         const inputId = `${id}-${parameter.in}-${parameter.name}`;
         const value = inputs[parameter.name] ?? '';
-        const set = (next: string) => setInputs((current) => ({ ...current, [parameter.name]: next }));
+        const set = edit((next: string) => setInputs((current) => ({ ...current, [parameter.name]: next })));
         const hint = [
           parameter.type,
           parameter.minimum !== undefined ? `min ${parameter.minimum}` : '',
@@ -205,7 +235,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
               <select
                 id={`${id}-content-type`}
                 value={contentType}
-                onChange={(event) => setContentType(event.target.value)}
+                onChange={(event) => edit(setContentType)(event.target.value)}
               >
                 {media.map((candidate) => (
                   <option key={candidate.contentType} value={candidate.contentType}>
@@ -223,7 +253,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
               id={`${id}-body`}
               rows={6}
               value={bodyText}
-              onChange={(event) => setBodyText(event.target.value)}
+              onChange={(event) => edit(setBodyText)(event.target.value)}
             />
           </div>
         </>
@@ -255,6 +285,19 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
             </strong>{' '}
             from <code>{outcome.url}</code> in {outcome.millis} ms
           </p>
+          {outcome.headers.length > 0 && (
+            <details className={styles.headers}>
+              <summary>Response headers ({outcome.headers.length})</summary>
+              <dl>
+                {outcome.headers.map(([name, value]) => (
+                  <div key={name}>
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+          )}
           {outcome.body !== '' && (
             <CodeBlock language={outcome.contentType.includes('json') ? 'json' : 'text'} title="Response body">
               {outcome.body}

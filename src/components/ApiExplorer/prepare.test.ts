@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation } from '../../lib/openapi/document';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
-import { operationView } from '../../lib/openapi/view';
+import { buildRequest, sampleBody, sampleValues } from '../../lib/openapi/request';
+import { operationView, operationViews } from '../../lib/openapi/view';
 import { initialInputs, prepareRequest, type ExplorerState } from './prepare';
 
 const data = readVendoredDocument('data');
@@ -68,8 +69,30 @@ describe('prepareRequest', () => {
   });
 });
 
-test('initialInputs starts with the example of each required and path parameter only', () => {
-  const inputs = initialInputs(history);
-  const required = history.parameters.filter((p) => (p.required || p.in === 'path') && p.example !== undefined);
-  expect(Object.keys(inputs).sort()).toEqual(required.map((p) => p.name).sort());
+test('initialInputs starts from the examples, so the first request is the one the samples show', () => {
+  let compared = 0;
+  for (const view of [...operationViews(data, 'data-v4'), ...operationViews(chat, 'chat-v1')]) {
+    const prepared = prepareRequest(view, {
+      ...base,
+      inputs: initialInputs(view),
+      contentType: 'application/json',
+      bodyText: JSON.stringify(sampleBody(view)?.value ?? {}),
+    });
+    if (prepared.kind !== 'ready') continue;
+    compared += 1;
+    const sample = buildRequest(view, {
+      serverUrl: mock,
+      values: sampleValues(view),
+      credential: 'key-1',
+      body: sampleBody(view),
+    });
+    expect(prepared.request.url, view.operationId).toBe(sample.url);
+  }
+  expect(compared).toBeGreaterThan(60);
+  expect(Object.keys(initialInputs(history)).sort()).toEqual(
+    history.parameters
+      .filter((p) => p.example !== undefined)
+      .map((p) => p.name)
+      .sort(),
+  );
 });

@@ -49,12 +49,15 @@ export function optionText(value: Json): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The inputs the explorer starts with: the document's example of each required or path parameter. */
+/**
+ * The inputs the explorer starts with: the document's example of each parameter that has one, the values the
+ * samples beside it show, so both describe one request from the start.
+ */
 export function initialInputs(operation: OperationView): Record<string, string> {
   const inputs: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     const example = parameter.example;
-    if (example === undefined || !(parameter.required || parameter.in === 'path')) continue;
+    if (example === undefined) continue;
     inputs[parameter.name] = Array.isArray(example) ? example.map(optionText).join(',') : optionText(example);
   }
   return inputs;

@@ -195,17 +195,26 @@ export function BodyLimit({ facts, field }: { facts: ApiFacts; field: string }):
   return <>{limit.maxLength.toLocaleString('en')}</>;
 }
 
+/** The two variables of an API's convention (config/apis.ts), as shell exports. */
+function exports(facts: ApiFacts, credential: string): string[] {
+  const environment = facts.environment;
+  if (!environment) throw new Error(`EnvSetup: the facts of ${facts.id} name no environment variables`);
+  return [
+    `export ${environment.baseUrlVariable}=${facts.baseUrl}`,
+    `export ${environment.credentialVariable}=${credential}`,
+  ];
+}
+
 /**
  * The environment the guides' runnable samples read: base URLs from the documents, credentials as placeholders,
  * and the chat message limit where a sample needs it.
  */
 export function EnvSetup({ data, chat }: { data?: ApiFacts; chat?: ApiFacts }): ReactNode {
   const lines = [
-    ...(data ? [`export DATA_API_URL=${data.baseUrl}`, "export API_KEY='<your API key>'"] : []),
+    ...(data ? [...exports(data, "'<your API key>'")] : []),
     ...(chat
       ? [
-          `export CHAT_API_URL=${chat.baseUrl}`,
-          "export ACCESS_TOKEN='<an OAuth2 access token>'",
+          ...exports(chat, "'<an OAuth2 access token>'"),
           ...chat.bodyLimits
             .filter((limit) => limit.field === 'body')
             .map((limit) => `export MESSAGE_MAX_LENGTH=${limit.maxLength}`),

@@ -1,26 +1,31 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { expect, test } from 'vitest';
-import type { CodeSample } from '../../lib/openapi/samples';
+import { expect, test, vi } from 'vitest';
+import { sampleLanguages, type CodeSample, type SampleLanguage } from '../../lib/openapi/samples';
 import CodeSamples from './CodeSamples';
 
-const samples: CodeSample[] = [
-  { language: 'curl', label: 'curl', prism: 'bash', code: 'curl "$URL" <b>' },
-  { language: 'python', label: 'Python', prism: 'python', code: 'print(1)' },
-];
+const samples: CodeSample[] = sampleLanguages.map(({ id, label, prism }) => ({
+  language: id,
+  label,
+  prism,
+  code: id === 'curl' ? 'curl "$URL" <b>' : `print("${id}")`,
+}));
+const write = (only?: readonly SampleLanguage[]) => samples.filter((sample) => !only || only.includes(sample.language));
 
 test('one tab per language, the first chosen on the server, every panel in the page', () => {
-  const html = renderToStaticMarkup(<CodeSamples samples={samples} />);
-  expect(html.match(/role="tab"/g)?.length).toBe(2);
-  expect(html.match(/role="tabpanel"/g)?.length).toBe(2);
+  const html = renderToStaticMarkup(<CodeSamples write={write} />);
+  expect(html.match(/role="tab"/g)?.length).toBe(sampleLanguages.length);
+  expect(html.match(/role="tabpanel"/g)?.length).toBe(sampleLanguages.length);
   expect(html).toMatch(/aria-selected="true"[^>]*>curl</);
-  expect(html).toContain('print');
+  expect(html).toContain('perl');
   // Code is text: a sample's markup-looking content is escaped, never rendered.
   expect(html).toContain('&lt;b&gt;');
   expect(html).not.toContain('<b>');
 });
 
-test('lazy builds only the chosen language', () => {
-  const html = renderToStaticMarkup(<CodeSamples samples={samples} lazy />);
-  expect(html.match(/role="tabpanel"/g)?.length).toBe(2);
-  expect(html).not.toContain('print');
+test('lazy writes only the chosen language', () => {
+  const spy = vi.fn(write);
+  const html = renderToStaticMarkup(<CodeSamples write={spy} lazy />);
+  expect(spy).toHaveBeenCalledWith(['curl']);
+  expect(html.match(/role="tabpanel"/g)?.length).toBe(sampleLanguages.length);
+  expect(html).not.toContain('perl');
 });

@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import type { CodeSample } from '@site/src/lib/openapi/samples';
+import { sampleLanguages, type CodeSample, type SampleLanguage } from '@site/src/lib/openapi/samples';
 import Code from './Code';
 import { arrowTarget } from './tabs';
 import styles from './styles.module.css';
@@ -46,16 +46,25 @@ const none = (): null => null;
  * every sample of the page at once. The server and the first browser render show the first language, so the markup
  * hydrates as it is; a remembered choice applies right after. `lazy` builds only the chosen language's code.
  */
-export default function CodeSamples({ samples, lazy = false }: { samples: CodeSample[]; lazy?: boolean }): ReactNode {
+export default function CodeSamples({
+  write,
+  lazy = false,
+}: {
+  /** Writes the samples, of every language or only of those given. */
+  write: (only?: readonly SampleLanguage[]) => CodeSample[];
+  lazy?: boolean;
+}): ReactNode {
   const stored = useSyncExternalStore(subscribe, storedLanguage, none);
   const base = useId();
-  const chosen = samples.find((sample) => sample.language === stored)?.language ?? samples[0]?.language;
-  const index = samples.findIndex((sample) => sample.language === chosen);
+  const samples = sampleLanguages;
+  const chosen = samples.find((sample) => sample.id === stored)?.id ?? samples[0].id;
+  const index = samples.findIndex((sample) => sample.id === chosen);
+  const written = new Map(write(lazy ? [chosen] : undefined).map((sample) => [sample.language, sample]));
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = arrowTarget(event.key, index, samples.length);
     if (next === undefined) return;
     event.preventDefault();
-    chooseLanguage(samples[next].language);
+    chooseLanguage(samples[next].id);
     document.getElementById(`${base}-tab-${next}`)?.focus();
   };
   return (
@@ -63,32 +72,35 @@ export default function CodeSamples({ samples, lazy = false }: { samples: CodeSa
       <div role="tablist" aria-label="Language" className={`tabs ${styles.sampleTabs}`}>
         {samples.map((sample, position) => (
           <button
-            key={sample.language}
+            key={sample.id}
             type="button"
             role="tab"
             id={`${base}-tab-${position}`}
-            aria-selected={sample.language === chosen}
+            aria-selected={sample.id === chosen}
             aria-controls={`${base}-panel-${position}`}
-            tabIndex={sample.language === chosen ? 0 : -1}
-            className={`tabs__item${sample.language === chosen ? ' tabs__item--active' : ''}`}
-            onClick={() => chooseLanguage(sample.language)}
+            tabIndex={sample.id === chosen ? 0 : -1}
+            className={`tabs__item${sample.id === chosen ? ' tabs__item--active' : ''}`}
+            onClick={() => chooseLanguage(sample.id)}
             onKeyDown={onKeyDown}
           >
             {sample.label}
           </button>
         ))}
       </div>
-      {samples.map((sample, position) => (
-        <div
-          key={sample.language}
-          role="tabpanel"
-          id={`${base}-panel-${position}`}
-          aria-labelledby={`${base}-tab-${position}`}
-          hidden={sample.language !== chosen}
-        >
-          {(!lazy || sample.language === chosen) && <Code code={sample.code} language={sample.prism} />}
-        </div>
-      ))}
+      {samples.map((sample, position) => {
+        const code = written.get(sample.id);
+        return (
+          <div
+            key={sample.id}
+            role="tabpanel"
+            id={`${base}-panel-${position}`}
+            aria-labelledby={`${base}-tab-${position}`}
+            hidden={sample.id !== chosen}
+          >
+            {code && <Code code={code.code} language={code.prism} />}
+          </div>
+        );
+      })}
     </div>
   );
 }

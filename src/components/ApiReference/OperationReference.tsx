@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
-import type { CodeSample } from '@site/src/lib/openapi/samples';
+import { useMemo, useState, type ReactNode } from 'react';
+import { codeSamples, type SampleLanguage, type SampleSettings } from '@site/src/lib/openapi/samples';
+import { encodedExample } from '@site/src/lib/openapi/request';
 import type { MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
+import Code from './Code';
 import CodeSamples from './CodeSamples';
 import OperationSummary from './OperationSummary';
 import Parameters from './Parameters';
@@ -9,11 +11,13 @@ import ResponseExamples from './ResponseExamples';
 import SchemaFields, { type SchemaMap } from './SchemaFields';
 import SectionHeading, { AnchorLink, type HeadingLevel } from './SectionHeading';
 import { anchorId } from './anchors';
+import { RequestDraftContext, type RequestDraft } from './requestDraft';
 import styles from './styles.module.css';
 
 export interface OperationReferenceProps {
   operation: OperationView;
-  samples: CodeSample[];
+  /** How the request samples are written: the site's environment convention and the fallback server. */
+  samples: SampleSettings;
   /** Named schemas the call reaches, so nested objects open in place. */
   schemas: SchemaMap;
   /** Route of the API's reference folder (`/docs/data-api`), for links to schema pages. */
@@ -83,6 +87,59 @@ function MediaFields({
 }
 
 /**
+ * A request body's media types: those with the same schema share one field list (one set of anchors), and each
+ * example is shown in its own encoding, a form as `name=value&…`, not as a copy of the JSON.
+ */
+function RequestBodyMedia({
+  contents,
+  linkBase,
+  schemas,
+  idBase,
+}: {
+  contents: MediaView[];
+  linkBase: string;
+  schemas: SchemaMap;
+  idBase: string;
+}): ReactNode {
+  const groups = new Map<string, MediaView[]>();
+  for (const media of contents) {
+    const key = JSON.stringify(media.schema ?? null);
+    groups.set(key, [...(groups.get(key) ?? []), media]);
+  }
+  return [...groups.values()].map((group, index) => (
+    <div key={group[0].contentType}>
+      <p className={styles.note}>
+        Content type:{' '}
+        {group.map((media, position) => (
+          <span key={media.contentType}>
+            {position > 0 && ' or '}
+            <code>{media.contentType}</code>
+          </span>
+        ))}
+      </p>
+      {group[0].schema && (
+        <SchemaFields
+          node={group[0].schema}
+          linkBase={linkBase}
+          schemas={schemas}
+          idBase={index === 0 ? idBase : `${idBase}-${index + 1}`}
+        />
+      )}
+      {group.map((media) =>
+        media.example === undefined ? null : (
+          <Code
+            key={media.contentType}
+            title={`Example, ${media.contentType}`}
+            code={encodedExample(media.contentType, media.example)}
+            language={media.contentType.includes('json') ? 'json' : 'text'}
+          />
+        ),
+      )}
+    </div>
+  ));
+}
+
+/**
  * Statuses without a documented body (most errors), one line each: the status, with its anchor, and what it means.
  */
 function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[]; idPrefix?: string }): ReactNode {
@@ -113,66 +170,86 @@ export default function OperationReference(props: OperationReferenceProps): Reac
   const { operation, samples, schemas, linkBase, idPrefix, lazySamples, children } = props;
   const level = props.level ?? 2;
   const body = operation.requestBody;
+  // The explorer (a child) publishes what the reader types; until then the samples use the document's examples.
+  const [draft, setDraft] = useState<RequestDraft>();
+  const slot = useMemo(() => ({ draft, setDraft }), [draft]);
+  const write = useMemo(
+    () => (only?: readonly SampleLanguage[]) =>
+      codeSamples(
+        operation,
+        {
+          credentialVariable: samples.credentialVariable,
+          baseUrlVariable: samples.baseUrlVariable,
+          serverUrl: draft?.serverUrl ?? operation.servers[0]?.url ?? samples.fallbackServer,
+          values: draft?.values,
+          body: draft ? draft.body : undefined,
+        },
+        only,
+      ),
+    [operation, samples, draft],
+  );
   return (
-    <div className={styles.operation} data-operation={operation.slug}>
-      <div className={styles.operationSummary}>
-        <OperationSummary operation={operation} />
-      </div>
-      <aside className={styles.operationAside} aria-label={`Examples of ${operation.summary}`}>
-        <div className={styles.panel}>
-          <p className={styles.panelTitle}>Request</p>
-          <CodeSamples samples={samples} lazy={lazySamples} />
+    <RequestDraftContext.Provider value={slot}>
+      <div className={styles.operation} data-operation={operation.slug}>
+        <div className={styles.operationSummary}>
+          <OperationSummary operation={operation} />
         </div>
-        {children}
-        <div className={styles.panel}>
-          <p className={styles.panelTitle}>Response</p>
-          <ResponseExamples responses={operation.responses} lazy={lazySamples} />
+        <aside className={styles.operationAside} aria-label={`Examples of ${operation.summary}`}>
+          <div className={styles.panel}>
+            <p className={styles.panelTitle}>Request</p>
+            <CodeSamples write={write} lazy={lazySamples} />
+          </div>
+          {children}
+          <div className={styles.panel}>
+            <p className={styles.panelTitle}>Response</p>
+            <ResponseExamples responses={operation.responses} lazy={lazySamples} />
+          </div>
+        </aside>
+        <div className={styles.operationMain}>
+          <SectionHeading level={level} id={anchorId(idPrefix, 'parameters')}>
+            Parameters
+          </SectionHeading>
+          <Parameters parameters={operation.parameters} idPrefix={idPrefix} />
+          {body && (
+            <>
+              <SectionHeading level={level} id={anchorId(idPrefix, 'request-body')}>
+                Request body
+              </SectionHeading>
+              <p>
+                {body.required ? 'Required.' : 'Optional.'}{' '}
+                {body.contents.length > 1 &&
+                  `Send it as any of: ${body.contents.map((media) => media.contentType).join(', ')}.`}
+              </p>
+              <Markdown text={body.description} />
+              <RequestBodyMedia
+                contents={body.contents}
+                linkBase={linkBase}
+                schemas={schemas}
+                idBase={anchorId(idPrefix, 'body')}
+              />
+            </>
+          )}
+          <SectionHeading level={level} id={anchorId(idPrefix, 'responses')}>
+            Responses
+          </SectionHeading>
+          {operation.responses
+            .filter((response) => response.contents.length > 0)
+            .map((response) => (
+              <ResponseSection
+                key={response.status}
+                response={response}
+                level={level}
+                idPrefix={idPrefix}
+                linkBase={linkBase}
+                schemas={schemas}
+              />
+            ))}
+          <BodilessResponses
+            responses={operation.responses.filter((response) => response.contents.length === 0)}
+            idPrefix={idPrefix}
+          />
         </div>
-      </aside>
-      <div className={styles.operationMain}>
-        <SectionHeading level={level} id={anchorId(idPrefix, 'parameters')}>
-          Parameters
-        </SectionHeading>
-        <Parameters parameters={operation.parameters} idPrefix={idPrefix} />
-        {body && (
-          <>
-            <SectionHeading level={level} id={anchorId(idPrefix, 'request-body')}>
-              Request body
-            </SectionHeading>
-            <p>
-              {body.required ? 'Required.' : 'Optional.'}{' '}
-              {body.contents.length > 1 &&
-                `Send it as any of: ${body.contents.map((media) => media.contentType).join(', ')}.`}
-            </p>
-            <Markdown text={body.description} />
-            <MediaFields
-              contents={body.contents}
-              linkBase={linkBase}
-              schemas={schemas}
-              idBase={anchorId(idPrefix, 'body')}
-            />
-          </>
-        )}
-        <SectionHeading level={level} id={anchorId(idPrefix, 'responses')}>
-          Responses
-        </SectionHeading>
-        {operation.responses
-          .filter((response) => response.contents.length > 0)
-          .map((response) => (
-            <ResponseSection
-              key={response.status}
-              response={response}
-              level={level}
-              idPrefix={idPrefix}
-              linkBase={linkBase}
-              schemas={schemas}
-            />
-          ))}
-        <BodilessResponses
-          responses={operation.responses.filter((response) => response.contents.length === 0)}
-          idPrefix={idPrefix}
-        />
       </div>
-    </div>
+    </RequestDraftContext.Provider>
   );
 }

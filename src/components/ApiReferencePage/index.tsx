@@ -60,14 +60,14 @@ function Reference({
               {group.name}
             </h2>
             <Markdown text={group.description} />
-            {group.calls.map(({ view, samples }) => (
+            {group.calls.map(({ view }) => (
               <section key={view.slug} id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
                 <h3 id={`${view.slug}-title`} className={styles.callTitle}>
                   <a href={`#${view.slug}`}>{view.summary}</a>
                 </h3>
                 <OperationReference
                   operation={view}
-                  samples={samples}
+                  samples={shown.samples}
                   schemas={shown.schemas}
                   linkBase={linkBase}
                   level={4}

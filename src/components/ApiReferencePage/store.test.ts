@@ -9,7 +9,14 @@ const newer: JsonObject = { ...build, info: { title: 'Data API', version: '4.1' 
 function model(document: JsonObject): ReferenceModel {
   const info = document.info as { title: string; version: string };
   if (info.title === 'throws') throw new Error('unreadable');
-  return { title: info.title, version: info.version, description: '', groups: [], schemas: {} };
+  return {
+    samples: { credentialVariable: 'KEY', baseUrlVariable: 'URL', fallbackServer: 'http://127.0.0.1:1' },
+    title: info.title,
+    version: info.version,
+    description: '',
+    groups: [],
+    schemas: {},
+  };
 }
 
 /** A fetch that answers each URL from a table and records what was asked. */

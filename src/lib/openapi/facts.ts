@@ -1,3 +1,4 @@
+import type { SampleEnvironment } from './samples';
 import { isObject, text, type JsonObject } from './document';
 import { operationViews, type OperationView } from './view';
 
@@ -23,6 +24,8 @@ export interface ApiFacts {
   /** Length limits of the top-level fields of request bodies, such as a chat message's `body`. */
   bodyLimits: { slug: string; method: string; path: string; field: string; maxLength: number }[];
   operations: { tag: string; calls: CallFact[] }[];
+  /** The site's environment convention for the API (config/apis.ts), added where the facts file is written. */
+  environment?: SampleEnvironment;
 }
 
 export interface CallFact {

@@ -1,5 +1,5 @@
 import { isObject, text, type JsonObject } from './document';
-import { codeSamples, type CodeSample } from './samples';
+import type { SampleSettings } from './samples';
 import {
   kebabCase,
   operationSchemaRoots,
@@ -11,14 +11,13 @@ import {
 
 /**
  * The single-page reference of an API as data: every call grouped by its first tag (in the order the document
- * declares its tags), each with its samples, and the fields of every named schema the calls reach. The server
+ * declares its tags), and the fields of every named schema the calls reach. The server
  * renders it from the build-time document and the browser computes it again from the document it loads, so both
  * must come from this one function.
  */
 
 export interface ReferenceCall {
   view: OperationView;
-  samples: CodeSample[];
 }
 
 export interface ReferenceGroup {
@@ -30,6 +29,8 @@ export interface ReferenceGroup {
 }
 
 export interface ReferenceModel {
+  /** How the calls' samples are written (each call's are built when it renders, in the chosen language only). */
+  samples: SampleSettings;
   title: string;
   version: string;
   description: string;
@@ -40,10 +41,8 @@ export interface ReferenceModel {
 export interface ReferenceOptions {
   /** Id of the API's document: `data-v4`. */
   api: string;
-  /** Environment variable the samples read the credential from. */
-  credentialVariable: string;
-  /** Server the samples call when the document names none. */
-  fallbackServer: string;
+  /** The samples' environment convention and the server they call when the document names none. */
+  samples: SampleSettings;
 }
 
 export function referenceModel(document: JsonObject, options: ReferenceOptions): ReferenceModel {
@@ -57,7 +56,7 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
     id: `tag-${kebabCase(name) || 'x'}`,
     name,
     description: declared.find((tag) => tag.name === name)?.description ?? '',
-    calls: views.filter((view) => view.tags[0] === name).map((view) => call(view, options)),
+    calls: views.filter((view) => view.tags[0] === name).map((view) => call(view)),
   }));
   const untagged = views.filter((view) => view.tags.length === 0);
   if (untagged.length > 0) {
@@ -65,7 +64,7 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
       id: 'tag-other-calls',
       name: 'Other calls',
       description: '',
-      calls: untagged.map((view) => call(view, options)),
+      calls: untagged.map((view) => call(view)),
     });
   }
   // Tag ids are unique on the page, as the calls' slugs are.
@@ -77,6 +76,7 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
     seen.add(id);
   }
   return {
+    samples: options.samples,
     title: text(info.title),
     version: text(info.version),
     description: text(info.description),
@@ -85,14 +85,8 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
   };
 }
 
-function call(view: OperationView, options: ReferenceOptions): ReferenceCall {
-  return {
-    view,
-    samples: codeSamples(view, {
-      serverUrl: view.servers[0]?.url ?? options.fallbackServer,
-      credentialVariable: options.credentialVariable,
-    }),
-  };
+function call(view: OperationView): ReferenceCall {
+  return { view };
 }
 
 /**

@@ -56,6 +56,11 @@ export function formEncode(value: Json): string {
   ).toString();
 }
 
+/** An example body as it travels: a form as `name=value&…`, anything else as indented JSON. */
+export function encodedExample(contentType: string, value: Json): string {
+  return contentType === 'application/x-www-form-urlencoded' ? formEncode(value) : JSON.stringify(value, null, 2);
+}
+
 export function buildRequest(view: OperationView, input: RequestInput): HttpRequest {
   let path = view.path;
   for (const parameter of view.parameters.filter((candidate) => candidate.in === 'path')) {

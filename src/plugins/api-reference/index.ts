@@ -42,7 +42,14 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions?: un
           downloads: downloadsOf(api.id),
           fingerprint: documentFingerprint(result.document),
           linkBase: api.pages.linkBase,
-          model: { api: api.id, credentialVariable: api.pages.credentialVariable, fallbackServer: api.pages.mockUrl },
+          model: {
+            api: api.id,
+            samples: {
+              credentialVariable: api.pages.credentialVariable,
+              baseUrlVariable: api.pages.baseUrlVariable,
+              fallbackServer: api.pages.mockUrl,
+            },
+          },
         };
         actions.addRoute({
           path: joinRoute(context.baseUrl, route),

@@ -26,10 +26,14 @@ export function validateLlmsOptions(raw: unknown): LlmsExportOptions {
   const valid =
     Array.isArray(apis) &&
     apis.every((api) =>
-      (['id', 'linkBase', 'reference', 'credentialVariable'] as const).every((key) => typeof api?.[key] === 'string'),
+      (['id', 'linkBase', 'reference', 'credentialVariable', 'baseUrlVariable'] as const).every(
+        (key) => typeof api?.[key] === 'string',
+      ),
     );
   if (!valid)
-    throw new Error('[llms-export] invalid options: `apis` must list { id, linkBase, reference, credentialVariable }');
+    throw new Error(
+      '[llms-export] invalid options: `apis` must list { id, linkBase, reference, credentialVariable, baseUrlVariable }',
+    );
   return { apis };
 }
 

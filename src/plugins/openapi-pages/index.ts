@@ -34,7 +34,13 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       const pages = referencePages(result.document, api.id, pagesOptions);
       if (overview) pages.files.push(...overviewPages(overview));
       await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
-      const facts = apiFacts(result.document, api.id, pagesOptions.linkBase);
+      const facts = {
+        ...apiFacts(result.document, api.id, pagesOptions.linkBase),
+        environment: {
+          credentialVariable: pagesOptions.credentialVariable,
+          baseUrlVariable: pagesOptions.baseUrlVariable,
+        },
+      };
       await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));
       log(`${api.id}: wrote ${pages.files.length} pages to ${pagesOptions.dir}`);
       written += pages.files.length;

@@ -1,3 +1,4 @@
+import type { SampleEnvironment } from '../../lib/openapi/samples';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
@@ -17,6 +18,8 @@ export interface ResolvedApiSummary {
   baseUrl: string;
   /** Site-relative paths of the downloads. */
   downloads: { json: string; yaml: string };
+  /** The variables samples read the credential and base URL from (config/apis.ts). */
+  environment?: SampleEnvironment;
 }
 
 export interface OpenApiSourceData {
@@ -73,6 +76,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
             operations: listOperations(result.document).length,
             baseUrl: apiFacts(result.document, result.id, '').baseUrl,
             downloads: downloadsOf(result.id),
+            environment: options.apis.find((api) => api.id === result.id)?.environment,
           };
         }),
       };

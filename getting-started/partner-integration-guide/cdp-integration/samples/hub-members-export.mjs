@@ -6,9 +6,9 @@ const limit = 25; // a page size of our choice, within the call's maximum (see t
 let offset = 0;
 let exported = 0;
 for (;;) {
-  const url = new URL(`${process.env.DATA_API_URL}/hubs/${encodeURIComponent(hubId)}/members`);
+  const url = new URL(`${process.env.ARENA_DATA_API_URL}/hubs/${encodeURIComponent(hubId)}/members`);
   url.search = new URLSearchParams({ offset: String(offset), limit: String(limit) }).toString();
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${process.env.API_KEY}` } });
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${process.env.ARENA_API_KEY}` } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const page = await response.json();
   for (const member of page.items) {

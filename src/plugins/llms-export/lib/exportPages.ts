@@ -13,6 +13,7 @@ export interface ExportApi {
   /** Route of its single-page reference: `/api/data`. */
   reference: string;
   credentialVariable: string;
+  baseUrlVariable: string;
 }
 
 /** The llms.txt sections, in order. */
@@ -63,7 +64,7 @@ export function exportPages(
           title: view.summary,
           description: `${view.method.toUpperCase()} ${view.path}`,
           section: `${api.name} calls`,
-          markdown: operationMarkdown(view, api.credentialVariable),
+          markdown: operationMarkdown(view, api),
         };
       }
       const reference = apis.find(({ api }) => api.reference === route);
@@ -77,7 +78,7 @@ export function exportPages(
           markdown: [
             `# ${reference.api.name} reference`,
             '',
-            ...views.map((view) => operationMarkdown(view, reference.api.credentialVariable).replace(/^#/gm, '##')),
+            ...views.map((view) => operationMarkdown(view, reference.api).replace(/^#/gm, '##')),
           ].join('\n'),
         };
       }

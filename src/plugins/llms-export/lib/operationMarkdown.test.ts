@@ -2,14 +2,20 @@ import { describe, expect, test } from 'vitest';
 import { getOperation } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../lib/openapi/vendored';
 import { operationView } from '../../../lib/openapi/view';
+import { apiByKey } from '../../../../config/apis';
 import { operationMarkdown } from './operationMarkdown';
+
+const environment = (key: string) => ({
+  credentialVariable: apiByKey(key).credential.variable,
+  baseUrlVariable: apiByKey(key).baseUrlVariable,
+});
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');
 
 describe('operationMarkdown', () => {
   const view = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
-  const markdown = operationMarkdown(view, 'ARENA_API_KEY');
+  const markdown = operationMarkdown(view, environment('data'));
 
   test('has the method and path, and every parameter with its limits and default as the document states them', () => {
     expect(markdown).toContain('`GET /players/{player_id}/history`');
@@ -24,16 +30,19 @@ describe('operationMarkdown', () => {
   test('lists every response and ends with one curl sample', () => {
     for (const response of view.responses) expect(markdown).toContain(`### ${response.status}`);
     expect(markdown.match(/```bash\ncurl /g)).toHaveLength(1);
-    expect(markdown).toContain('$ARENA_API_KEY');
+    expect(markdown).toContain(`\${${environment('data').credentialVariable}:?`);
+    expect(markdown).toContain(`\${${environment('data').baseUrlVariable}:-`);
   });
 
   test('a POST shows its body fields with their limits and an example', () => {
     const post = operationMarkdown(
       operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post')),
-      'ARENA_ACCESS_TOKEN',
+      environment('chat'),
     );
     expect(post).toContain('## Request body');
     expect(post).toMatch(/- `body` \(string, required; max length \d+\)/);
+    // The form-encoded example travels as a form, not as a copy of the JSON.
+    expect(post).toMatch(/`application\/x-www-form-urlencoded`:\n\n```text\nbody=[^\n{]+\n```/);
   });
 
   test('document text cannot close a code fence', () => {
@@ -48,7 +57,7 @@ describe('operationMarkdown', () => {
         },
       ],
     };
-    const text = operationMarkdown(hostile, 'KEY');
+    const text = operationMarkdown(hostile, environment('data'));
     expect(text).toContain('````json');
   });
 });

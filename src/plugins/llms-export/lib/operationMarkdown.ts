@@ -1,5 +1,6 @@
 import type { Json } from '../../../lib/openapi/document';
-import { codeSamples } from '../../../lib/openapi/samples';
+import { encodedExample } from '../../../lib/openapi/request';
+import { codeSamples, type SampleEnvironment } from '../../../lib/openapi/samples';
 import type { OperationView, SchemaNode } from '../../../lib/openapi/view';
 import { markdownCode, toSafeMarkdown } from '../../../lib/markdown/inline';
 import { constraintText } from './constraints';
@@ -38,7 +39,7 @@ function example(value: Json | undefined): string[] {
   return value === undefined ? [] : ['', 'Example:', '', fence(JSON.stringify(value, null, 2), 'json')];
 }
 
-export function operationMarkdown(view: OperationView, credentialVariable: string): string {
+export function operationMarkdown(view: OperationView, environment: SampleEnvironment): string {
   const lines = [`# ${markdownText(view.summary)}`, '', markdownCode(`${view.method.toUpperCase()} ${view.path}`), ''];
   if (view.deprecated) lines.push('Deprecated.', '');
   if (view.description) lines.push(toSafeMarkdown(view.description), '');
@@ -71,7 +72,18 @@ export function operationMarkdown(view: OperationView, credentialVariable: strin
       '',
     );
     const media = view.requestBody.contents[0];
-    lines.push(...fields(media?.schema), ...example(media?.example), '');
+    lines.push(...fields(media?.schema), '');
+    // Each media type's example in its own encoding: a form body as `name=value`, not a copy of the JSON.
+    for (const item of view.requestBody.contents) {
+      if (item.example === undefined) continue;
+      const json = item.contentType.includes('json');
+      lines.push(
+        `Example, ${markdownCode(item.contentType)}:`,
+        '',
+        fence(encodedExample(item.contentType, item.example), json ? 'json' : 'text'),
+        '',
+      );
+    }
   }
   lines.push('## Responses', '');
   for (const response of view.responses) {
@@ -86,10 +98,16 @@ export function operationMarkdown(view: OperationView, credentialVariable: strin
         '',
       );
   }
-  const curl = codeSamples(view, { serverUrl: view.servers[0]?.url ?? '', credentialVariable }).find(
-    (sample) => sample.language === 'curl',
+  const [curl] = codeSamples(
+    view,
+    {
+      serverUrl: view.servers[0]?.url ?? '',
+      credentialVariable: environment.credentialVariable,
+      baseUrlVariable: environment.baseUrlVariable,
+    },
+    ['curl'],
   );
-  if (curl) lines.push('## Example request', '', fence(curl.code, 'bash'), '');
+  lines.push('## Example request', '', fence(curl.code, 'bash'), '');
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

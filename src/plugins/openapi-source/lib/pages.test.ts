@@ -10,6 +10,7 @@ const options: PagesOptions = {
   slugBase: '/data-api',
   linkBase: '/docs/data-api',
   credentialVariable: 'ARENA_API_KEY',
+  baseUrlVariable: 'ARENA_DATA_API_URL',
   mockUrl: 'http://127.0.0.1:4010',
 };
 const data = readVendoredDocument('data');

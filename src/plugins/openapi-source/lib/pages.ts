@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
-import { codeSamples } from '../../../lib/openapi/samples';
+import type { SampleSettings } from '../../../lib/openapi/samples';
 import {
   operationSchemaRoots,
   operationViews,
@@ -25,6 +25,8 @@ export interface PagesOptions {
   linkBase: string;
   /** Environment variable the code samples read the credential from. */
   credentialVariable: string;
+  /** Environment variable the code samples read the base URL from. */
+  baseUrlVariable: string;
   /** The explorer's local mock server for this API. */
   mockUrl: string;
 }
@@ -70,10 +72,12 @@ export function operationPage(document: JsonObject, view: OperationView, options
     ...view.servers.map((server) => ({ label: server.description || 'Server', url: server.url })),
     { label: 'Local mock', url: options.mockUrl },
   ];
-  const samples = codeSamples(view, {
-    serverUrl: view.servers[0]?.url ?? options.mockUrl,
+  // The samples are written when the page renders (and again as the reader types in the explorer), from these.
+  const samples: SampleSettings = {
     credentialVariable: options.credentialVariable,
-  });
+    baseUrlVariable: options.baseUrlVariable,
+    fallbackServer: options.mockUrl,
+  };
   const schemas = referencedSchemas(document, operationSchemaRoots(view));
   const lines = [
     '---',

@@ -11,6 +11,7 @@ const probe = {
   slugBase: '/probe',
   linkBase: '/probe',
   credentialVariable: 'PROBE',
+  baseUrlVariable: 'PROBE_URL',
   mockUrl: 'http://127.0.0.1:1',
 };
 
@@ -25,9 +26,12 @@ export function renderingNotices(document: JsonObject): string[] {
   apiFacts(document, 'probe', probe.linkBase);
   referenceModel(document, {
     api: 'probe',
-    credentialVariable: probe.credentialVariable,
-    fallbackServer: probe.mockUrl,
+    samples: {
+      credentialVariable: probe.credentialVariable,
+      baseUrlVariable: probe.baseUrlVariable,
+      fallbackServer: probe.mockUrl,
+    },
   });
-  for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe.credentialVariable);
+  for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe);
   return documentSlugs(document).problems;
 }

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { getOperation, type HttpMethod, type JsonObject } from './document';
+import { codeSamples, sampleLanguages, type CodeSample, type SampleOptions } from './samples';
+import { readVendoredDocument } from './vendored';
+import { operationView } from './view';
+
+const run = promisify(execFile);
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+const environment = { credentialVariable: 'ARENA_API_KEY', baseUrlVariable: 'ARENA_DATA_API_URL' };
+
+function samplesOf(
+  document: JsonObject,
+  path: string,
+  method: HttpMethod = 'get',
+  options: Partial<SampleOptions> = {},
+) {
+  const view = operationView(document, 'x', getOperation(document, path, method));
+  return Object.fromEntries(
+    codeSamples(view, { serverUrl: 'https://open.arena.example/data/v4', ...environment, ...options }).map((sample) => [
+      sample.language,
+      sample,
+    ]),
+  ) as Record<CodeSample['language'], CodeSample>;
+}
+
+describe('codeSamples', () => {
+  const samples = samplesOf(data, '/championships');
+
+  test('come in ten languages, in tab order', () => {
+    expect(Object.keys(samples)).toEqual(sampleLanguages.map((language) => language.id));
+    expect(Object.keys(samples).length).toBeGreaterThanOrEqual(10);
+  });
+
+  test.each(sampleLanguages.map((language) => language.id))(
+    '%s reads the credential and the base URL from the environment (a browser: from its caller), with production as the default',
+    (language) => {
+      const { code } = samples[language];
+      expect(code).toContain('https://open.arena.example/data/v4');
+      expect(code).toContain(language === 'javascript' ? 'credential' : 'ARENA_API_KEY');
+      if (language !== 'javascript') expect(code).toContain('ARENA_DATA_API_URL');
+      expect(code).toMatch(/30/); // the timeout
+      expect(code).toMatch(/429|--retry|Retry-After/i);
+      expect(code).not.toContain('\u0000');
+    },
+  );
+
+  test('the query is built by the language, from the raw value', () => {
+    const typed = samplesOf(data, '/search/players', 'get', { values: { nickname: 'Kestrel & Co' } });
+    expect(typed.curl.code).toContain("--data-urlencode 'nickname=Kestrel & Co'");
+    expect(typed.python.code).toContain('("nickname", "Kestrel & Co")');
+    expect(typed.go.code).toContain('query.Add("nickname", "Kestrel & Co")');
+    expect(typed.node.code).toContain('url.searchParams.append("nickname", "Kestrel & Co")');
+  });
+
+  test('Java literals are ASCII, so javac reads them in any platform encoding', () => {
+    const typed = samplesOf(data, '/search/players', 'get', { values: { nickname: 'Kést\u0001rel' } });
+    expect(typed.java.code).toContain('"K\\u00e9st\\1rel"');
+    expect([...typed.java.code].every((char) => char.charCodeAt(0) < 128)).toBe(true);
+  });
+
+  test('a form body is written as a form in every language, never as JSON', () => {
+    const view = operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post'));
+    const form = codeSamples(view, {
+      serverUrl: 'https://open.arena.example/chat/v1',
+      ...environment,
+      body: { contentType: 'application/x-www-form-urlencoded', value: { body: 'GG & well played' } },
+    });
+    for (const sample of form) {
+      expect(sample.code, sample.language).toMatch(
+        /x-www-form-urlencoded|URLSearchParams|FormUrlEncodedContent|urlencode|data-urlencode|encode_www_form|build_query/,
+      );
+      expect(sample.code, sample.language).not.toContain('{"body"');
+    }
+  });
+
+  test('a hostile value cannot break out of the shell quoting', async () => {
+    const document: JsonObject = {
+      openapi: '3.1.0',
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'x',
+            parameters: [
+              { name: 'q', in: 'query', required: true, schema: { type: 'string' }, example: "'; rm -rf / #" },
+            ],
+          },
+        },
+      },
+    };
+    const { curl } = samplesOf(document, '/x');
+    // The shell hands curl the arguments exactly as built, and runs nothing else.
+    const { stdout } = await run('bash', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl.code}`], {
+      env: { PATH: process.env.PATH, ARENA_API_KEY: 'k' },
+    });
+    expect(stdout.split('\n')).toContain("q='; rm -rf / #");
+  });
+});
