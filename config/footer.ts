@@ -26,6 +26,8 @@ export const footer = {
       items: [
         { label: 'Getting help', to: '/getting-started/intro/getting-help' },
         { label: 'Brand guidelines', to: '/getting-started/brand-guidelines' },
+        // Static files written after the build (src/plugins/llms-export): `pathname://` keeps them out of the router.
+        { label: 'llms.txt, for AI tools', to: 'pathname:///llms.txt' },
       ],
     },
   ],

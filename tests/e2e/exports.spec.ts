@@ -1,7 +1,7 @@
 import { listOperations } from '../../src/lib/openapi/document';
 import { twinPath } from '../../src/plugins/llms-export/lib/llms';
 import { operationViews } from '../../src/lib/openapi/view';
-import { expect, test } from './support/fixtures';
+import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 
 /** The AI-ready exports: a Markdown twin of every page, /llms.txt and /llms-full.txt. */
@@ -67,4 +67,51 @@ test('an operation twin lists each parameter with its limits and default, and a 
     if (parameter.default !== undefined) expect(row).toContain(`default ${JSON.stringify(parameter.default)}`);
   }
   expect(text).toContain('```bash\ncurl --request GET');
+});
+
+test('every page of the sitemap names its twin in the head, for tools that follow alternates', async ({ request }) => {
+  const paths = await sitemapPaths(request);
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    const links = [...html.matchAll(/<link[^>]+type="text\/markdown"[^>]*>/g)].map((match) => match[0]);
+    expect(links, path).toHaveLength(1);
+    expect(links[0], path).toContain(`href="${twinPath(path)}"`);
+    expect(links[0], path).toContain('rel="alternate"');
+  }
+});
+
+test('the page menu copies the page as its Markdown twin, views it, and opens it in ChatGPT or Claude', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (const path of ['/getting-started/intro/start-here', '/docs/data-api/get-games', '/api/chat']) {
+    await gotoHydrated(page, path);
+    const twin = twinPath(path);
+    const toggle = page.getByRole('button', { name: 'Page as Markdown' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
+    for (const name of ['Open in ChatGPT', 'Open in Claude']) {
+      const href = await page.getByRole('link', { name }).getAttribute('href');
+      expect(new URL(href ?? '').searchParams.get('q'), name).toContain(`${twin}`);
+    }
+    await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied the page as Markdown' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied, path).toBe(await (await request.get(twin)).text());
+    // Escape closes the list and gives focus back to its button.
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  }
+});
+
+test('the footer links llms.txt', async ({ page, request }) => {
+  await gotoHydrated(page, '/');
+  const link = page.locator('footer').getByRole('link', { name: /llms\.txt/ });
+  await expect(link).toHaveAttribute('href', '/llms.txt');
+  expect((await request.get('/llms.txt')).status()).toBe(200);
 });

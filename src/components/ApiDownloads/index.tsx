@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
+import PostmanLink from './PostmanLink';
 
 /** Links to the resolved OpenAPI document of one API, as published by the openapi-source plugin. */
 export default function ApiDownloads({ api }: { api: string }): ReactNode {
@@ -23,7 +24,11 @@ export default function ApiDownloads({ api }: { api: string }): ReactNode {
       <a href={yaml} download={`${api}.yaml`}>
         YAML
       </a>
-      .
+      .{' '}
+      <PostmanLink api={api}>
+        To try every call in Postman, import its collection: the credential and base URL are its variables, named like
+        the samples&apos; environment variables.
+      </PostmanLink>
     </p>
   );
 }

@@ -2,7 +2,23 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
+import { usePostmanCollection } from '@site/src/components/ApiDownloads/PostmanLink';
 import styles from './styles.module.css';
+
+/** The collection with this call, for readers who test in Postman; nothing when there is none. */
+function PostmanItem({ api }: { api: string }): ReactNode {
+  const href = usePostmanCollection(api);
+  if (!href) return null;
+  return (
+    <li data-postman>
+      In Postman: import{' '}
+      <a href={href} download={`${api}.postman.json`}>
+        the API&apos;s collection
+      </a>
+      .
+    </li>
+  );
+}
 
 /** Method, path, server and credential of an operation: what a reader needs to call it. */
 export default function OperationSummary({ operation }: { operation: OperationView }): ReactNode {
@@ -40,6 +56,7 @@ export default function OperationSummary({ operation }: { operation: OperationVi
           </li>
         ))}
         {operation.security.length === 0 && <li>Authentication: none.</li>}
+        <PostmanItem api={operation.api} />
       </ul>
     </div>
   );

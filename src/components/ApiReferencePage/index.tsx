@@ -11,6 +11,8 @@ import { referenceModel, type ReferenceModel, type ReferenceOptions } from '@sit
 import Sidebar from './Sidebar';
 import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
+import PageMenu from '@site/src/components/PageMenu';
+import { usePostmanCollection } from '@site/src/components/ApiDownloads/PostmanLink';
 import styles from './styles.module.css';
 
 /** A type, not an interface: Docusaurus route props must be assignable to a plain record. */
@@ -49,6 +51,7 @@ function Reference({
       <Sidebar groups={shown.groups} />
       <div className={styles.body}>
         <header className={styles.header}>
+          <PageMenu />
           <h1>
             {shown.title} <span className={styles.version}>{shown.version}</span>
           </h1>
@@ -123,6 +126,7 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
   const { title, description, overview, downloads, runtimeSpecUrl, fingerprint, linkBase, model } = props;
   const json = useBaseUrl(downloads.json);
   const yaml = useBaseUrl(downloads.yaml);
+  const postman = usePostmanCollection(model.api);
   const runtimeUrl = useBaseUrl(runtimeSpecUrl ?? downloads.json);
   const serverDocument = (serverDocuments as Record<string, JsonObject | undefined>)[model.api];
   const serverModel = useMemo(
@@ -177,6 +181,14 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
             <a href={yaml} download>
               YAML
             </a>
+            {postman && (
+              <>
+                , or a{' '}
+                <a href={postman} download>
+                  Postman collection
+                </a>
+              </>
+            )}
             .
           </p>
           {runtimeSpecUrl && <Status status={status} onRetry={() => void store.load()} />}

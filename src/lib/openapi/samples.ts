@@ -186,8 +186,9 @@ function curl(request: SampleRequest, env: SampleEnvironment): string {
     !get && request.query.length > 0 ? `?${new URLSearchParams(request.query).toString().replaceAll('+', '%20')}` : '';
   const lines = [
     // --fail-with-body prints the body of an error and exits 22; --retry waits as long as a 429's Retry-After says.
-    `curl --fail-with-body --silent --show-error --max-time ${timeoutSeconds} --retry 1`,
-    `--request ${request.method}`,
+    'curl --fail-with-body --silent --show-error',
+    `--max-time ${timeoutSeconds} --retry 1`,
+    ...(get ? [] : [`--request ${request.method}`]),
     `"\${${env.baseUrlVariable}:-${url.slice(0, request.server.length)}}"${shellQuoted(url.slice(request.server.length) + withQuery)}`,
   ];
   if (get && request.query.length > 0) {

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { SampleEnvironment } from '../../lib/openapi/samples';
+import { postmanFile } from './lib/pipeline';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
@@ -16,8 +19,8 @@ export interface ResolvedApiSummary {
   operations: number;
   /** The first server's URL, for snippets such as the landing page's first request. */
   baseUrl: string;
-  /** Site-relative paths of the downloads. */
-  downloads: { json: string; yaml: string };
+  /** Site-relative paths of the downloads; a Postman collection where one could be made of the document. */
+  downloads: { json: string; yaml: string; postman?: string };
   /** The variables samples read the credential and base URL from (config/apis.ts). */
   environment?: SampleEnvironment;
 }
@@ -75,7 +78,12 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
             source: result.source,
             operations: listOperations(result.document).length,
             baseUrl: apiFacts(result.document, result.id, '').baseUrl,
-            downloads: downloadsOf(result.id),
+            downloads: {
+              ...downloadsOf(result.id),
+              ...(existsSync(path.resolve(context.siteDir, options.staticDir, 'openapi', postmanFile(result.id)))
+                ? { postman: `/openapi/${postmanFile(result.id)}` }
+                : {}),
+            },
             environment: options.apis.find((api) => api.id === result.id)?.environment,
           };
         }),

@@ -23,10 +23,8 @@ export function sectionsWithApis(apis: ExportApi[]): string[] {
   return [...sections, ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} schemas`])];
 }
 
-/** Routes without a twin: the not-found page and test-only routes. */
-export function isExported(route: string): boolean {
-  return !/^\/(404(\.html)?|__e2e\/.*)$/.test(route) && !route.startsWith('/__');
-}
+export { isExported } from '../../../lib/markdownTwin';
+import { isExported } from '../../../lib/markdownTwin';
 
 function sectionOf(route: string, apis: ExportApi[]): string {
   for (const api of apis) {

@@ -12,11 +12,8 @@ export interface ExportPage {
   markdown: string;
 }
 
-/** The Markdown twin of a route: the same path with `.md` appended (`/docs/` → `/docs.md`, `/` → `/index.md`). */
-export function twinPath(route: string): string {
-  const trimmed = route.replace(/\/+$/, '');
-  return `${trimmed === '' ? '/index' : trimmed}.md`;
-}
+export { twinPath } from '../../../lib/markdownTwin';
+import { twinPath } from '../../../lib/markdownTwin';
 
 /** Plain text for Markdown, on one line and escaped, so no page text becomes live HTML, a link or emphasis. */
 export function markdownText(text: string): string {

@@ -1,4 +1,3 @@
-import type { SampleEnvironment } from '../../../lib/openapi/samples';
 import type { OptionValidationContext } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 import type { OverviewOptions } from './overview';
@@ -18,8 +17,6 @@ export interface ReferenceOptions {
 }
 
 export interface ApiOptions extends ApiConfig {
-  /** The site's environment convention for this API: what every sample reads the credential and base URL from. */
-  environment?: SampleEnvironment;
   reference?: ReferenceOptions;
   /** One page per operation and per schema, in a docs instance, with a sidebar file that instance reads. */
   pages?: PagesOptions & { sidebarFile: string; factsFile: string; overview?: OverviewOptions };

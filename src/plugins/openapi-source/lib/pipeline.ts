@@ -1,9 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultFetchLimits, type FetchLimits } from './fetchText';
+import type { SampleEnvironment } from '../../../lib/openapi/samples';
+import { postmanCollection } from './postman';
 import { resolveApiDocument, type ResolvedDocument } from './resolve';
 import { toJson, toYaml } from './serialize';
 import { writeFileAtomic } from './writeAtomic';
+
+/** The Postman collection's file name beside the documents. */
+export function postmanFile(id: string): string {
+  return `${id}.postman.json`;
+}
 
 export interface ApiConfig {
   /** Download name and id: `data-v4`. */
@@ -12,6 +19,8 @@ export interface ApiConfig {
   vendored: string;
   /** Environment variable that may hold the remote URL. */
   urlVariable: string;
+  /** The samples' environment convention, which the Postman collection's variables follow. */
+  environment?: SampleEnvironment;
 }
 
 export interface Logger {
@@ -68,6 +77,18 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
   for (const result of resolved) {
     await writeFileAtomic(path.join(options.outDir, `${result.id}.json`), toJson(result.document));
     await writeFileAtomic(path.join(options.outDir, `${result.id}.yaml`), toYaml(result.document));
+    const environment = options.apis.find((api) => api.id === result.id)?.environment;
+    const collection = path.join(options.outDir, postmanFile(result.id));
+    try {
+      if (!environment) throw new Error('no environment variables are configured for it');
+      await writeFileAtomic(collection, await postmanCollection(result.document, environment));
+    } catch (error) {
+      // The site stands without it: the downloads then offer none rather than a stale one.
+      await rm(collection, { force: true });
+      options.logger.warn(
+        `${result.id}: no Postman collection: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
   return resolved;
 }
