@@ -47,3 +47,32 @@ describe.each(apis.map((api) => api.key))('the %s document', (api) => {
     }
   });
 });
+
+/**
+ * An example answers the example request: a windowed list (`from`/`to` in its envelope) holds only entries that
+ * started inside the window it states, and that window is the one the call's own `from`/`to` examples ask for.
+ */
+describe.each(apis.map((api) => api.key))('the %s document’s windowed examples', (api) => {
+  const document = readVendoredDocument(api);
+  const sites = collectExamples(document).filter((site) => {
+    const value = site.value as JsonObject | null;
+    return / 200 /.test(site.where) && typeof value?.from === 'number' && typeof value.to === 'number';
+  });
+
+  test.each(sites.map((site) => [site.where, site] as const))('%s', (where, site) => {
+    const value = site.value as { from: number; to: number; items: { started_at?: number }[] };
+    for (const item of value.items) {
+      if (item.started_at === undefined) continue;
+      expect(item.started_at, where).toBeGreaterThanOrEqual(value.from);
+      expect(item.started_at, where).toBeLessThanOrEqual(value.to);
+    }
+    const [method, path] = where.split(' ');
+    const operation = getOperation(document, path, method.toLowerCase() as 'get');
+    expect(findParameter(document, operation, 'from')?.example, where).toBe(value.from);
+    expect(findParameter(document, operation, 'to')?.example, where).toBe(value.to);
+  });
+
+  test('exist where a call takes a window', () => {
+    if (api === 'data') expect(sites.length).toBeGreaterThan(0);
+  });
+});
