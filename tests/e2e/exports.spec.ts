@@ -1,3 +1,5 @@
+import { parse } from 'node-html-parser';
+import { apiByKey } from '../../config/apis';
 import { listOperations } from '../../src/lib/openapi/document';
 import { twinPath } from '../../src/plugins/llms-export/lib/llms';
 import { operationViews } from '../../src/lib/openapi/view';
@@ -66,17 +68,20 @@ test('an operation twin lists each parameter with its limits and default, and a 
     if (parameter.maximum !== undefined) expect(row).toContain(`maximum ${parameter.maximum}`);
     if (parameter.default !== undefined) expect(row).toContain(`default ${JSON.stringify(parameter.default)}`);
   }
-  expect(text).toContain('```bash\ncurl --request GET');
+  expect(text).toContain('```bash\ncurl --fail-with-body');
+  // In the site's environment convention, as every sample.
+  expect(text).toContain(`\${${apiByKey('data').baseUrlVariable}:-`);
+  expect(text).toContain(`\${${apiByKey('data').credential.variable}:?`);
 });
 
 test('every page of the sitemap names its twin in the head, for tools that follow alternates', async ({ request }) => {
   const paths = await sitemapPaths(request);
   for (const path of paths) {
-    const html = await (await request.get(path)).text();
-    const links = [...html.matchAll(/<link[^>]+type="text\/markdown"[^>]*>/g)].map((match) => match[0]);
+    const html = parse(await (await request.get(path)).text());
+    const links = html.querySelectorAll('head link[type="text/markdown"]');
     expect(links, path).toHaveLength(1);
-    expect(links[0], path).toContain(`href="${twinPath(path)}"`);
-    expect(links[0], path).toContain('rel="alternate"');
+    expect(links[0].getAttribute('href'), path).toBe(twinPath(path));
+    expect(links[0].getAttribute('rel'), path).toBe('alternate');
   }
 });
 
@@ -89,7 +94,7 @@ test('the page menu copies the page as its Markdown twin, views it, and opens it
   for (const path of ['/getting-started/intro/start-here', '/docs/data-api/get-games', '/api/chat']) {
     await gotoHydrated(page, path);
     const twin = twinPath(path);
-    const toggle = page.getByRole('button', { name: 'Page as Markdown' });
+    const toggle = page.getByRole('button', { name: 'Page as Markdown', exact: true });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', twin);

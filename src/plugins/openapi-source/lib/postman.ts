@@ -97,7 +97,8 @@ function withSampleValues(collection: { item?: PostmanItem[] }, views: Operation
 export async function postmanCollection(document: JsonObject, environment: SampleEnvironment): Promise<string> {
   const collection = await new Promise<Collection>((resolve, reject) => {
     convert(
-      { type: 'json', data: document },
+      // As text: given an object, the converter writes into it (`default: '<string>'` on every schema it reads).
+      { type: 'string', data: JSON.stringify(document) },
       { folderStrategy: 'Tags', parametersResolution: 'Example', includeAuthInfoInExample: false },
       (error, result) => {
         if (error) reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
