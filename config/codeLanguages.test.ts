@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { Prism } from '../src/lib/prism';
 import { contentPages, projectFiles } from '../tests/fixtures/content';
 import { sampleLanguages } from '../src/lib/openapi/samples';
-import { codeLanguages, prismLoadOrder } from './codeLanguages';
+import { codeLanguages, prismLoadOrder, referenceLanguages } from './codeLanguages';
 
 const root = path.resolve(__dirname, '..');
 const require = createRequire(import.meta.url);
@@ -32,9 +32,13 @@ describe('the highlighted languages', () => {
     expect(order.indexOf('clike')).toBeLessThan(order.indexOf('javascript'));
     expect(order.indexOf('clike')).toBeLessThan(order.indexOf('csharp'));
     expect(order).toEqual(expect.arrayContaining(codeLanguages));
+    // The guides' bundle does not carry the reference's languages.
+    expect(order.filter((id) => referenceLanguages.includes(id))).toEqual([]);
   });
 
-  test('cover every language the site shows code in', () => {
+  test('cover every language the site shows code in, the reference chunk’s own included', async () => {
+    await import('../src/components/ApiReference/grammars');
+    for (const language of referenceLanguages) expect(Prism.languages[language], language).toBeDefined();
     const used = languagesInUse();
     expect(used.size).toBeGreaterThan(5);
     const missing = [...used].filter((language) => !Prism.languages[language]);

@@ -6,20 +6,13 @@ import getLoader from 'prismjs/dependencies';
  * examples and the guides' fences (including their aliases: `js`, `sh`, `html`). A block in any other language renders
  * as plain text; config/codeLanguages.test.ts fails when content uses one that is missing here.
  */
-export const codeLanguages = [
-  'markup',
-  'javascript',
-  'bash',
-  'python',
-  'go',
-  'csharp',
-  'java',
-  'php',
-  'ruby',
-  'perl',
-  'json',
-  'http',
-];
+export const codeLanguages = ['markup', 'javascript', 'bash', 'python', 'go', 'csharp', 'json', 'http'];
+
+/**
+ * Languages only the reference's request samples use: registered by the reference chunk
+ * (src/components/ApiReference/grammars.ts), so guides do not carry their grammars (about 20 KB).
+ */
+export const referenceLanguages = ['java', 'php', 'ruby', 'perl'];
 
 /**
  * Docusaurus registers `additionalLanguages` one by one, in order, so each has to come after the languages it builds

@@ -103,7 +103,8 @@ test('the page menu copies the page as its Markdown twin, views it, and opens it
       expect(new URL(href ?? '').searchParams.get('q'), name).toContain(`${twin}`);
     }
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Copied the page as Markdown' })).toBeVisible();
+    await expect(page.getByText('Copied the page as Markdown')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied, path).toBe(await (await request.get(twin)).text());
     // Escape closes the list and gives focus back to its button.

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import './grammars';
 import { Highlight } from 'prism-react-renderer';
 import { usePrismTheme } from '@docusaurus/theme-common';
 import styles from './styles.module.css';

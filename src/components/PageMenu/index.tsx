@@ -46,6 +46,7 @@ export default function PageMenu(): ReactNode {
       if (!response.ok) throw new Error(`the Markdown answered ${response.status}`);
       await navigator.clipboard.writeText(await response.text());
       setCopy('copied');
+      setOpen(false);
     } catch (error) {
       setCopy({ error: error instanceof Error ? error.message : String(error) });
     }
@@ -82,7 +83,8 @@ export default function PageMenu(): ReactNode {
           </li>
         ))}
       </ul>
-      <span role="status" className={styles.status}>
+      {/* A live region without the status role: pages have their own status (the reference's loading state). */}
+      <span aria-live="polite" className={styles.status}>
         {copy === 'copied'
           ? 'Copied the page as Markdown'
           : typeof copy === 'object'

@@ -11,6 +11,7 @@ import { themeToDict, tokenStyle } from './tokens';
 // Registers the site's languages on the site's Prism, the way Docusaurus's prism-include-languages does.
 const require = createRequire(import.meta.url);
 for (const id of prismLoadOrder(codeLanguages)) require(`prismjs/components/prism-${id}`);
+await import('../../components/ApiReference/grammars');
 
 const snippets: Record<string, string> = {
   bash: 'curl -sS "$ARENA_URL/players?nickname=ada" \\\n  -H "Authorization: Bearer ${ARENA_API_KEY}"\n\necho done # comment',
