@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'node-html-parser';
 import { apiByKey } from '../../config/apis';
 import { listOperations } from '../../src/lib/openapi/document';
@@ -98,6 +99,13 @@ test('the page menu copies the page as its Markdown twin, views it, and opens it
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
+    // WCAG 2.2 AA with the list open, as a reader sees it.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .include('[aria-controls$="-items"]')
+      .include('[id$="-items"]')
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     for (const name of ['Open in ChatGPT', 'Open in Claude']) {
       const href = await page.getByRole('link', { name }).getAttribute('href');
       expect(new URL(href ?? '').searchParams.get('q'), name).toContain(`${twin}`);

@@ -64,42 +64,23 @@ function ResponseSection({
   );
 }
 
-/** The fields of a body in each of its content types. */
+/**
+ * A body's media types: those with the same schema share one field list (one set of anchors). With `examples` (a
+ * request body; responses show theirs beside the call), each example in its own encoding, a form as
+ * `name=value&…`, not as a copy of the JSON.
+ */
 function MediaFields({
   contents,
   linkBase,
   schemas,
   idBase,
+  examples = false,
 }: {
   contents: MediaView[];
   linkBase: string;
   schemas: SchemaMap;
   idBase: string;
-}): ReactNode {
-  return contents.map((media) => (
-    <div key={media.contentType}>
-      <p className={styles.note}>
-        Content type: <code>{media.contentType}</code>
-      </p>
-      {media.schema && <SchemaFields node={media.schema} linkBase={linkBase} schemas={schemas} idBase={idBase} />}
-    </div>
-  ));
-}
-
-/**
- * A request body's media types: those with the same schema share one field list (one set of anchors), and each
- * example is shown in its own encoding, a form as `name=value&…`, not as a copy of the JSON.
- */
-function RequestBodyMedia({
-  contents,
-  linkBase,
-  schemas,
-  idBase,
-}: {
-  contents: MediaView[];
-  linkBase: string;
-  schemas: SchemaMap;
-  idBase: string;
+  examples?: boolean;
 }): ReactNode {
   const groups = new Map<string, MediaView[]>();
   for (const media of contents) {
@@ -126,7 +107,7 @@ function RequestBodyMedia({
         />
       )}
       {group.map((media) =>
-        media.example === undefined ? null : (
+        !examples || media.example === undefined ? null : (
           <Code
             key={media.contentType}
             title={`Example, ${media.contentType}`}
@@ -221,7 +202,8 @@ export default function OperationReference(props: OperationReferenceProps): Reac
                   `Send it as any of: ${body.contents.map((media) => media.contentType).join(', ')}.`}
               </p>
               <Markdown text={body.description} />
-              <RequestBodyMedia
+              <MediaFields
+                examples
                 contents={body.contents}
                 linkBase={linkBase}
                 schemas={schemas}

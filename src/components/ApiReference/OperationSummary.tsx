@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
-import { usePostmanCollection } from '@site/src/components/ApiDownloads/PostmanLink';
+import { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
 import styles from './styles.module.css';
 
 /** The collection with this call, for readers who test in Postman; nothing when there is none. */

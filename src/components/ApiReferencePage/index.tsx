@@ -12,7 +12,7 @@ import Sidebar from './Sidebar';
 import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
 import PageMenu from '@site/src/components/PageMenu';
-import { usePostmanCollection } from '@site/src/components/ApiDownloads/PostmanLink';
+import { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
 import styles from './styles.module.css';
 
 /** A type, not an interface: Docusaurus route props must be assignable to a plain record. */

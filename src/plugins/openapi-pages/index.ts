@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { referenceLanguages } from '../../../config/codeLanguages';
 import { apiFacts } from '../../lib/openapi/facts';
 import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
 import { openapiSource } from '../../../config/openapi';
@@ -14,6 +15,10 @@ import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
  * Markdown renderer and the facts components are shared with guides and stay out of it.
  */
 const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/]openapi)[\\/]/;
+/** The Prism grammars only the reference's samples use (src/components/ApiReference/grammars.ts). */
+const referenceGrammars = new RegExp(
+  `[\\\\/]prismjs[\\\\/]components[\\\\/]prism-(${[...referenceLanguages, 'markup-templating'].join('|')})\\.js$`,
+);
 
 const log = (message: string) => console.log(`[openapi-pages] ${message}`);
 
@@ -69,7 +74,7 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
             splitChunks: {
               cacheGroups: {
                 apiReference: {
-                  test: apiReferenceModules,
+                  test: new RegExp(`${apiReferenceModules.source}|${referenceGrammars.source}`),
                   name: 'api-reference',
                   chunks: 'async',
                   minChunks: 2,
