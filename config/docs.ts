@@ -1,5 +1,6 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import remarkCodeFile from '../src/plugins/remark-code-file';
+import remarkEnvPrefix from '../src/plugins/remark-env-prefix';
 
 /** Options both docs instances share. */
 const shared = {
@@ -7,8 +8,9 @@ const shared = {
   sidebarCollapsible: true,
   sidebarCollapsed: true,
   showLastUpdateTime: false,
-  // Runnable samples are files beside their page, shown by ```lang file=./samples/x``` blocks (and run by tests).
-  remarkPlugins: [remarkCodeFile],
+  // Runnable samples are files beside their page, shown by ```lang file=./samples/x``` blocks (and run by tests);
+  // their environment variables then take the configured brand's prefix.
+  remarkPlugins: [remarkCodeFile, remarkEnvPrefix],
 } satisfies DocsOptions;
 
 /**

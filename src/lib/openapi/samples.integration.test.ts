@@ -78,6 +78,7 @@ function environment(item: Case, overrides: Record<string, string | undefined> =
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     GOCACHE: path.join(workDir, 'go-cache'),
+    GOPATH: path.join(workDir, 'go-path'),
     GOFLAGS: '-mod=mod',
     [item.api.baseUrlVariable]: mockOf(item.api).url,
     [item.api.credential.variable]: item.credential,

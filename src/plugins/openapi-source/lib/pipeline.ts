@@ -79,8 +79,9 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
     await writeFileAtomic(path.join(options.outDir, `${result.id}.yaml`), toYaml(result.document));
     const environment = options.apis.find((api) => api.id === result.id)?.environment;
     const collection = path.join(options.outDir, postmanFile(result.id));
+    // An API configured without the convention's variables gets no collection (nothing to name them by).
+    if (!environment) continue;
     try {
-      if (!environment) throw new Error('no environment variables are configured for it');
       await writeFileAtomic(collection, await postmanCollection(result.document, environment));
     } catch (error) {
       // The site stands without it: the downloads then offer none rather than a stale one.
