@@ -44,7 +44,8 @@ const none = (): null => null;
 /**
  * The request in each language, as WAI-ARIA tabs. The reader's choice is remembered across pages and applies to
  * every sample of the page at once. The server and the first browser render show the first language, so the markup
- * hydrates as it is; a remembered choice applies right after. `lazy` builds only the chosen language's code.
+ * hydrates as it is; a remembered choice applies right after. `lazy` builds only the chosen language's code, in
+ * one panel.
  */
 export default function CodeSamples({
   write,
@@ -60,6 +61,8 @@ export default function CodeSamples({
   const chosen = samples.find((sample) => sample.id === stored)?.id ?? samples[0].id;
   const index = samples.findIndex((sample) => sample.id === chosen);
   const written = new Map(write(lazy ? [chosen] : undefined).map((sample) => [sample.language, sample]));
+  // Lazy (a page of many calls): one panel, the chosen language's, which every tab controls.
+  const panelId = (position: number) => (lazy ? `${base}-panel` : `${base}-panel-${position}`);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = arrowTarget(event.key, index, samples.length);
     if (next === undefined) return;
@@ -77,7 +80,7 @@ export default function CodeSamples({
             role="tab"
             id={`${base}-tab-${position}`}
             aria-selected={sample.id === chosen}
-            aria-controls={`${base}-panel-${position}`}
+            aria-controls={panelId(position)}
             tabIndex={sample.id === chosen ? 0 : -1}
             className={`tabs__item${sample.id === chosen ? ' tabs__item--active' : ''}`}
             onClick={() => chooseLanguage(sample.id)}
@@ -89,11 +92,12 @@ export default function CodeSamples({
       </div>
       {samples.map((sample, position) => {
         const code = written.get(sample.id);
+        if (lazy && sample.id !== chosen) return null;
         return (
           <div
             key={sample.id}
             role="tabpanel"
-            id={`${base}-panel-${position}`}
+            id={panelId(position)}
             aria-labelledby={`${base}-tab-${position}`}
             hidden={sample.id !== chosen}
           >

@@ -21,4 +21,7 @@ test('every panel is in the page unless lazy, which builds only the chosen one',
   expect(lazy).not.toContain('Bad request.');
   expect(lazy).toContain('marker');
   expect(lazy.match(/role="tab"/g)?.length).toBe(2);
+  expect(lazy.match(/role="tabpanel"/g)?.length).toBe(1);
+  const panel = /role="tabpanel" id="([^"]+)"/.exec(lazy)?.[1];
+  expect(lazy.match(new RegExp(`aria-controls="${panel}"`, 'g'))?.length).toBe(2);
 });

@@ -13,7 +13,7 @@ export function initialStatus(responses: ResponseView[]): number {
 
 /**
  * The example body of each documented status, one tab per status (WAI-ARIA tabs: arrow keys move between them).
- * Every panel is in the page, the ones not chosen hidden; `lazy` leaves those empty until chosen.
+ * Every panel is in the page, the ones not chosen hidden; `lazy` builds only the chosen one, in one panel.
  */
 export default function ResponseExamples({
   responses,
@@ -27,7 +27,8 @@ export default function ResponseExamples({
   const base = useId();
   if (responses.length === 0) return null;
   const tabId = (index: number) => `${base}-tab-${index}`;
-  const panelId = (index: number) => `${base}-panel-${index}`;
+  // Lazy (a page of many calls): one panel, the chosen status's, which every tab controls.
+  const panelId = (index: number) => (lazy ? `${base}-panel` : `${base}-panel-${index}`);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = arrowTarget(event.key, selected, responses.length);
     if (next === undefined) return;
@@ -59,6 +60,7 @@ export default function ResponseExamples({
       {responses.map((response, index) => {
         const example = response.contents.find((media) => media.example !== undefined);
         const built = !lazy || index === selected;
+        if (!built) return null;
         return (
           <div
             key={response.status}
