@@ -233,7 +233,7 @@ function fetchCall(request: SampleRequest, credential: string, indent: string): 
     'let response = await send();',
     'if (response.status === 429) {',
     '  // Rate limited: wait as long as the server asks (or a second), then try once more.',
-    "  const seconds = Number(response.headers.get('Retry-After')) || 1;",
+    '  const seconds = Number(response.headers.get("Retry-After")) || 1;',
     '  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));',
     '  response = await send();',
     '}',
