@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseDocumentText } from '../../src/lib/openapi/parse';
 import { credentialProblem, securedOperations } from './credentialGate';
+import { freePort } from '../../tests/e2e/support/staticServer';
 import { waitUntilAnswering } from './process';
 
 import { apiByKey } from '../../config/apis';
@@ -57,17 +58,6 @@ export interface MockServer {
   stop: () => Promise<void>;
 }
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** CORS headers of the gate's own answers, so the explorer in the browser can read them as it reads Prism's. */
 const corsHeaders = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
 
@@ -86,7 +76,7 @@ export async function startMock(
   const document = options.document ?? mockDocument(api);
   const secured = securedOperations(parseDocumentText(readFileSync(document, 'utf8')));
   const bin = path.resolve('node_modules/@stoplight/prism-cli/dist/index.js');
-  const prismPort = await freeLoopbackPort();
+  const prismPort = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [bin, 'mock', document, '--host', '127.0.0.1', '--port', String(prismPort)],
@@ -133,10 +123,7 @@ export async function startMock(
         { host: '127.0.0.1', port: prismPort, method, path: url, headers: request.headers },
         (answer) => {
           // Prism allows any origin; the gate also lets the explorer read the headers, as it shows them.
-          response.writeHead(answer.statusCode ?? 502, {
-            'access-control-expose-headers': '*',
-            ...answer.headers,
-          });
+          response.writeHead(answer.statusCode ?? 502, { ...corsHeaders, ...answer.headers });
           answer.pipe(response);
         },
       );

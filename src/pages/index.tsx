@@ -56,7 +56,8 @@ function quickStart(api: ResolvedApiSummary | undefined): string {
   const baseUrl = api?.environment?.baseUrlVariable ?? '';
   return [
     `export ${credential}='<your API key>'`,
-    `curl --fail-with-body --header "Authorization: Bearer $${credential}" "\${${baseUrl}:-${api?.baseUrl ?? ''}}/games?limit=5"`,
+    `curl --fail-with-body --header "Authorization: Bearer $${credential}" \\`,
+    `  "\${${baseUrl}:-${api?.baseUrl ?? ''}}/games?limit=5"`,
   ].join('\n');
 }
 

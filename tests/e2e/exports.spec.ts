@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'node-html-parser';
 import { apiByKey } from '../../config/apis';
 import { listOperations } from '../../src/lib/openapi/document';
-import { twinPath } from '../../src/plugins/llms-export/lib/llms';
+import { twinPath } from '../../src/lib/markdownTwin';
 import { operationViews } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
-import PostmanLink from '@site/src/components/ApiReference/PostmanLink';
+import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
 
 /** Links to the resolved OpenAPI document of one API, as published by the openapi-source plugin. */
 export default function ApiDownloads({ api }: { api: string }): ReactNode {
@@ -10,6 +10,7 @@ export default function ApiDownloads({ api }: { api: string }): ReactNode {
   const summary = data.apis.find((candidate) => candidate.id === api);
   const json = useBaseUrl(summary?.downloads.json ?? '');
   const yaml = useBaseUrl(summary?.downloads.yaml ?? '');
+  const postman = usePostmanCollection(api);
   if (!summary) {
     throw new Error(`ApiDownloads: no resolved OpenAPI document with id "${api}"`);
   }
@@ -24,11 +25,14 @@ export default function ApiDownloads({ api }: { api: string }): ReactNode {
       <a href={yaml} download={`${api}.yaml`}>
         YAML
       </a>
-      .{' '}
-      <PostmanLink api={api}>
-        To try every call in Postman, import its collection: the credential and base URL are its variables, named like
-        the samples&apos; environment variables.
-      </PostmanLink>
+      .
+      {postman && (
+        <>
+          {' '}
+          To try every call in Postman, import its <PostmanLink api={api}>Postman collection</PostmanLink>: the
+          credential and base URL are its variables, named like the samples&apos; environment variables.
+        </>
+      )}
     </p>
   );
 }

@@ -2,20 +2,15 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
-import { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
+import PostmanLink, { usePostmanCollection } from './PostmanLink';
 import styles from './styles.module.css';
 
 /** The collection with this call, for readers who test in Postman; nothing when there is none. */
 function PostmanItem({ api }: { api: string }): ReactNode {
-  const href = usePostmanCollection(api);
-  if (!href) return null;
+  if (!usePostmanCollection(api)) return null;
   return (
     <li data-postman>
-      In Postman: import{' '}
-      <a href={href} download={`${api}.postman.json`}>
-        the API&apos;s collection
-      </a>
-      .
+      In Postman: import <PostmanLink api={api}>the API&apos;s collection</PostmanLink>.
     </li>
   );
 }

@@ -13,7 +13,7 @@ export default function Sidebar({ groups }: { groups: ReferenceGroup[] }): React
 
   useEffect(() => {
     const sections = groups.flatMap((group) =>
-      group.calls.map((call) => document.getElementById(call.view.slug)).filter((element) => element !== null),
+      group.calls.map((view) => document.getElementById(view.slug)).filter((element) => element !== null),
     );
     const visible = new Set<Element>();
     // A call is current while its section crosses a line near the top of the screen.
@@ -52,7 +52,7 @@ export default function Sidebar({ groups }: { groups: ReferenceGroup[] }): React
               {group.name}
             </a>
             <ul className={styles.sidebarCalls}>
-              {group.calls.map(({ view }) => (
+              {group.calls.map((view) => (
                 <li key={view.slug}>
                   <a
                     className={styles.sidebarCall}

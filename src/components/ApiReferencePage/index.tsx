@@ -12,7 +12,7 @@ import Sidebar from './Sidebar';
 import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
 import PageMenu from '@site/src/components/PageMenu';
-import { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
+import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
 import styles from './styles.module.css';
 
 /** A type, not an interface: Docusaurus route props must be assignable to a plain record. */
@@ -63,7 +63,7 @@ function Reference({
               {group.name}
             </h2>
             <Markdown text={group.description} />
-            {group.calls.map(({ view }) => (
+            {group.calls.map((view) => (
               <section key={view.slug} id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
                 <h3 id={`${view.slug}-title`} className={styles.callTitle}>
                   <a href={`#${view.slug}`}>{view.summary}</a>
@@ -183,10 +183,7 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
             </a>
             {postman && (
               <>
-                , or a{' '}
-                <a href={postman} download>
-                  Postman collection
-                </a>
+                , or a <PostmanLink api={model.api}>Postman collection</PostmanLink>
               </>
             )}
             .

@@ -4,7 +4,7 @@ import { useLocation } from '@docusaurus/router';
 import { aiChatLinks, isExported, twinPath } from '@site/src/lib/markdownTwin';
 import styles from './styles.module.css';
 
-type CopyState = 'idle' | 'copying' | 'copied' | { error: string };
+type CopyState = 'idle' | 'copied' | { error: string };
 
 /**
  * The page for AI tools and Markdown readers: copy its Markdown twin, view it, or open it in ChatGPT or Claude. A
@@ -40,7 +40,7 @@ export default function PageMenu(): ReactNode {
   const twinUrl = `${siteConfig.url}${twin}`;
 
   const copyPage = async () => {
-    setCopy('copying');
+    setCopy('idle');
     try {
       const response = await fetch(twin);
       if (!response.ok) throw new Error(`the Markdown answered ${response.status}`);

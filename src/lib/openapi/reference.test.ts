@@ -15,12 +15,12 @@ test('groups every call once, under its first tag, in the order the document dec
   const model = referenceModel(data, options);
   const calls = model.groups.flatMap((group) => group.calls);
   expect(calls).toHaveLength(listOperations(data).length);
-  expect(new Set(calls.map((entry) => entry.view.slug)).size).toBe(calls.length);
+  expect(new Set(calls.map((view) => view.slug)).size).toBe(calls.length);
   const declared = (data.tags as { name: string }[]).map((tag) => tag.name);
   expect(model.groups.map((group) => group.name)).toEqual(
     declared.filter((name) => model.groups.some((g) => g.name === name)),
   );
-  for (const group of model.groups) for (const entry of group.calls) expect(entry.view.tags[0]).toBe(group.name);
+  for (const group of model.groups) for (const view of group.calls) expect(view.tags[0]).toBe(group.name);
 });
 
 test('carries the fields of every schema a call reaches and how its samples are written', () => {

@@ -16,16 +16,12 @@ import {
  * must come from this one function.
  */
 
-export interface ReferenceCall {
-  view: OperationView;
-}
-
 export interface ReferenceGroup {
   /** Element id of the group: `tag-championships`. */
   id: string;
   name: string;
   description: string;
-  calls: ReferenceCall[];
+  calls: OperationView[];
 }
 
 export interface ReferenceModel {
@@ -56,7 +52,7 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
     id: `tag-${kebabCase(name) || 'x'}`,
     name,
     description: declared.find((tag) => tag.name === name)?.description ?? '',
-    calls: views.filter((view) => view.tags[0] === name).map((view) => call(view)),
+    calls: views.filter((view) => view.tags[0] === name),
   }));
   const untagged = views.filter((view) => view.tags.length === 0);
   if (untagged.length > 0) {
@@ -64,7 +60,7 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
       id: 'tag-other-calls',
       name: 'Other calls',
       description: '',
-      calls: untagged.map((view) => call(view)),
+      calls: untagged,
     });
   }
   // Tag ids are unique on the page, as the calls' slugs are.
@@ -83,10 +79,6 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
     groups: groups.filter((group) => group.calls.length > 0),
     schemas: referencedSchemas(document, views.flatMap(operationSchemaRoots)),
   };
-}
-
-function call(view: OperationView): ReferenceCall {
-  return { view };
 }
 
 /**

@@ -2,8 +2,9 @@ import type { Json } from './document';
 import type { OperationView, ParameterView } from './view';
 
 /**
- * A concrete HTTP request for an operation: what the code samples print and what the explorer sends. One function
- * builds both, so a sample and the explorer never disagree about a URL, a query or a header.
+ * A concrete HTTP request for an operation: what the explorer sends. The code samples write the same request in
+ * each language from the same values and the same `queryPairs` (src/lib/openapi/samples.ts); the samples'
+ * integration test holds every sample's request equal to this one.
  */
 export interface HttpRequest {
   method: string;
@@ -18,16 +19,18 @@ export type ParameterValues = Record<string, Json | undefined>;
 export interface RequestInput {
   serverUrl: string;
   values: ParameterValues;
-  /** The credential, or a placeholder the sample prints (such as `$ARENA_API_KEY`). */
+  /** The credential; none, no Authorization header. */
   credential?: string;
   body?: { contentType: string; value: Json };
 }
 
-function scalar(value: Json): string {
+/** A parameter value as it travels: strings as they are, anything else as JSON. */
+export function scalar(value: Json): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function isEmpty(value: Json | undefined): value is undefined | null | '' {
+/** A value that is not sent: missing, null, empty text or an empty list. */
+export function isEmpty(value: Json | undefined): value is undefined | null | '' {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 

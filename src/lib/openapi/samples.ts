@@ -1,5 +1,13 @@
 import type { Json } from './document';
-import { queryPairs, sampleBody, sampleValues, type ParameterValues, type RequestInput } from './request';
+import {
+  isEmpty,
+  queryPairs,
+  sampleBody,
+  sampleValues,
+  scalar,
+  type ParameterValues,
+  type RequestInput,
+} from './request';
 import type { OperationView } from './view';
 
 /**
@@ -75,14 +83,6 @@ interface SampleRequest {
   body?: { contentType: string; json?: string; form?: [string, string][] };
   /** A name for the browser sample's function: the operationId. */
   name: string;
-}
-
-function scalar(value: Json): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function isEmpty(value: Json | undefined): value is undefined | null | '' {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 function camelCase(value: string): string {

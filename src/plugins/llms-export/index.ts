@@ -4,7 +4,8 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { JsonObject } from '../../lib/openapi/document';
 import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
 import { exportPages, sectionsWithApis, type ExportApi } from './lib/exportPages';
-import { llmsFullTxt, llmsTxt, twinPath } from './lib/llms';
+import { twinPath } from '../../lib/markdownTwin';
+import { llmsFullTxt, llmsTxt } from './lib/llms';
 
 export interface LlmsExportOptions {
   /** Each API as the openapi-source plugin publishes it; its name is the document's title. */

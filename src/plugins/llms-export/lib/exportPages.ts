@@ -23,7 +23,6 @@ export function sectionsWithApis(apis: ExportApi[]): string[] {
   return [...sections, ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} schemas`])];
 }
 
-export { isExported } from '../../../lib/markdownTwin';
 import { isExported } from '../../../lib/markdownTwin';
 
 function sectionOf(route: string, apis: ExportApi[]): string {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { llmsFullTxt, llmsTxt, twinPath, type ExportPage } from './llms';
+import { twinPath } from '../../../lib/markdownTwin';
+import { llmsFullTxt, llmsTxt, type ExportPage } from './llms';
 
 const site = { title: 'Arena Developers', summary: 'Guides and\nreferences.', url: 'https://developers.example' };
 const pages: ExportPage[] = [

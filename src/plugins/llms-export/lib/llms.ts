@@ -12,7 +12,6 @@ export interface ExportPage {
   markdown: string;
 }
 
-export { twinPath } from '../../../lib/markdownTwin';
 import { twinPath } from '../../../lib/markdownTwin';
 
 /** Plain text for Markdown, on one line and escaped, so no page text becomes live HTML, a link or emphasis. */

@@ -1,6 +1,6 @@
 import { convert } from 'openapi-to-postmanv2';
-import type { Json, JsonObject } from '../../../lib/openapi/document';
-import { encodedExample, queryPairs, sampleBody, sampleValues } from '../../../lib/openapi/request';
+import type { JsonObject } from '../../../lib/openapi/document';
+import { encodedExample, isEmpty, queryPairs, sampleBody, sampleValues, scalar } from '../../../lib/openapi/request';
 import { operationViews, type OperationView } from '../../../lib/openapi/view';
 import type { SampleEnvironment } from '../../../lib/openapi/samples';
 
@@ -29,10 +29,6 @@ interface PostmanRequest {
 interface PostmanItem {
   item?: PostmanItem[];
   request?: PostmanRequest;
-}
-
-function text(value: Json): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /**
@@ -66,7 +62,7 @@ function withSampleValues(collection: { item?: PostmanItem[] }, views: Operation
       ];
       for (const variable of request.url.variable ?? []) {
         const value = values[variable.key];
-        if (value !== undefined && value !== null) variable.value = text(value);
+        if (!isEmpty(value)) variable.value = scalar(value);
       }
       const body = sampleBody(view);
       if (body) {
