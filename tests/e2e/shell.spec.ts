@@ -15,7 +15,9 @@ test.describe('route loading', () => {
   test('a spinner shows while route code loads, then the content', async ({ page }) => {
     const held = await holdRequests(page, /e2e-lazy-probe.*\.js$/);
     await page.goto(`${variantUrl('testRoutes')}${e2eRoutes.lazy}`);
-    await expect(page.locator('#loader')).toBeVisible();
+    await held.arrived;
+    // Hydration comes first; on a loaded machine it takes seconds (see the next test).
+    await expect(page.locator('#loader')).toBeVisible({ timeout: 20_000 });
     held.release();
     await expect(page.getByText('Lazy content loaded')).toBeVisible();
     await expect(page.locator('#loader')).toHaveCount(0);
@@ -24,9 +26,11 @@ test.describe('route loading', () => {
   test('a failed load shows an error box with the message and Retry, and Retry loads it', async ({ page }) => {
     const held = await holdRequests(page, /e2e-lazy-probe.*\.js$/);
     await page.goto(`${variantUrl('testRoutes')}${e2eRoutes.lazy}`);
+    await held.arrived;
     held.fail();
     const retry = page.getByRole('button', { name: 'Retry' });
-    await expect(retry).toBeVisible();
+    // The box needs the failed import to reach React; on a loaded CI machine (CPU throttled 30x here) that took 9 s.
+    await expect(retry).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/Loading chunk .* failed/)).toBeVisible();
     await held.stop();
     await retry.click();
