@@ -1,6 +1,7 @@
 /**
- * The Data API document against the product specification. The tables below are written from the spec's text
- * (§3, §5, §6, §7, §9), not read from the document: they are the independent oracle the document must match.
+ * The Data API document against the product specification and, where the specification is silent, the provider's
+ * public v4 document. The tables below are written from the spec's text (§3, §5, §6, §7, §9) and, in
+ * `data-v4.public.ts`, from the public document, not read from ours: they are the independent oracle it must match.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -14,11 +15,24 @@ import {
   type JsonObject,
 } from '../src/lib/openapi/document';
 import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import {
+  publicBadRequestWithoutQuery,
+  publicDeprecated,
+  publicFields,
+  publicIntegerPathParameters,
+  publicPaging,
+  publicQuery,
+  publicResponses,
+  type PublicType,
+} from './data-v4.public';
 
 const doc = readVendoredDocument('data');
 
-/** Spec §7: every call (64), with §9's limit maximum / default and §5's offset maximum where the call pages. */
-type Paging = { limit: [max: number, def: number]; offsetMax?: number };
+/**
+ * Spec §7: every call (64), with §9's limit maximum / default and §5's offset maximum where the call pages; calls §9
+ * does not list page as the public document says.
+ */
+type Paging = { limit: [max: number, def: number]; offsetMax?: number; offset?: boolean };
 const calls: Record<string, Paging | null> = {
   '/championships': { limit: [10, 10] },
   '/championships/{championship_id}': null,
@@ -68,7 +82,8 @@ const calls: Record<string, Paging | null> = {
   '/players/{player_id}/teams': { limit: [100, 20] },
   '/players/{player_id}/tournaments': { limit: [100, 20] },
   '/rankings/games/{game_id}/regions/{region}': { limit: [100, 20] },
-  '/rankings/games/{game_id}/regions/{region}/players/{player_id}': { limit: [100, 20] },
+  '/rankings/games/{game_id}/regions/{region}/players/{player_id}':
+    publicPaging['/rankings/games/{game_id}/regions/{region}/players/{player_id}'] ?? null,
   '/search/championships': { limit: [100, 20] },
   '/search/clans': { limit: [100, 20] },
   '/search/hubs': { limit: [100, 20] },
@@ -82,8 +97,8 @@ const calls: Record<string, Paging | null> = {
   '/tournaments': { limit: [100, 20] },
   '/tournaments/{tournament_id}': null,
   '/tournaments/{tournament_id}/brackets': null,
-  '/tournaments/{tournament_id}/matches': null,
-  '/tournaments/{tournament_id}/teams': null,
+  '/tournaments/{tournament_id}/matches': publicPaging['/tournaments/{tournament_id}/matches'] ?? null,
+  '/tournaments/{tournament_id}/teams': publicPaging['/tournaments/{tournament_id}/teams'] ?? null,
 };
 
 /** Spec §5: required query parameters. */
@@ -194,8 +209,11 @@ describe('Data API v4: paging (spec §5 and §9)', () => {
       maximum: paging.limit[0],
       default: paging.limit[1],
     });
-    expect(schemaOf(offset)).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
-    expect(schemaOf(offset).maximum).toBe(paging.offsetMax);
+    if (paging.offset === false) expect(offset).toBeUndefined();
+    else {
+      expect(schemaOf(offset)).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+      expect(schemaOf(offset).maximum).toBe(paging.offsetMax);
+    }
     expect(limit?.required ?? false).toBe(false);
   });
 });
@@ -267,12 +285,12 @@ describe('Data API v4: parameters (spec §5 and §7)', () => {
     expect(text(to?.description)).toMatch(/now/i);
   });
 
-  test('path parameters are required strings, except group and season, which are integers', () => {
+  test('path parameters are required strings, except group, season and season_id, which are integers', () => {
     for (const ref of operations) {
       for (const parameter of operationParameters(doc, ref).filter((p) => p.in === 'path')) {
         expect(ref.path, text(parameter.name)).toContain(`{${text(parameter.name)}}`);
         expect(parameter.required, `${ref.path} ${text(parameter.name)}`).toBe(true);
-        const expected = ['group', 'season'].includes(text(parameter.name)) ? 'integer' : 'string';
+        const expected = publicIntegerPathParameters.includes(text(parameter.name)) ? 'integer' : 'string';
         expect(schemaOf(parameter).type, `${ref.path} ${text(parameter.name)}`).toBe(expected);
       }
     }
@@ -282,8 +300,11 @@ describe('Data API v4: parameters (spec §5 and §7)', () => {
 describe('Data API v4: responses (spec §8) and access (spec §6)', () => {
   test.each(operations.map((ref) => [ref.path, ref] as const))('%s answers the errors of §8', (_path, ref) => {
     const responses = ref.operation.responses as JsonObject;
+    // §8: 400 on calls with query filters (kept where the public document omits it); the public document adds it on
+    // a few calls without filters.
     const takesQuery = operationParameters(doc, ref).some((parameter) => parameter.in === 'query');
-    const expected = [...(takesQuery ? ['400'] : []), '401', '403', '404', '429', '503', 'default', '200'];
+    const badRequest = takesQuery || publicBadRequestWithoutQuery.includes(ref.path);
+    const expected = [...(badRequest ? ['400'] : []), '401', '403', '404', '429', '503', 'default', '200'];
     expect(Object.keys(responses).sort()).toEqual(expected.sort());
     for (const code of Object.keys(responses)) {
       expect(text(resolveRef<JsonObject>(doc, responses[code] ?? null).description).length).toBeGreaterThan(5);
@@ -444,14 +465,6 @@ describe('Data API v4: entities (spec §3)', () => {
     expect(propertiesOf(schemas[name] as JsonObject).memberships?.examples).toEqual([['free'], ['unlimited']]);
   });
 
-  test.each(['Address', 'BirthDate', 'ChampionshipBounds', 'ChampionshipPlacement'])(
-    '%s is an open object that says its fields are not published',
-    (name) => {
-      expect(schemas[name]).toMatchObject({ type: 'object', additionalProperties: true });
-      expect(text((schemas[name] as JsonObject).description)).toMatch(/not published/);
-    },
-  );
-
   test('every list response shares start, end and items; match history adds from and to', () => {
     for (const { path, operation } of operations) {
       const ok = resolveRef<JsonObject>(doc, (operation.responses as JsonObject)['200'] ?? null);
@@ -476,5 +489,61 @@ describe('Data API v4: entities (spec §3)', () => {
   test('carries no container-engine schemas', () => {
     const names = Object.keys(schemas).join(' ');
     expect(names).not.toMatch(/Volume|Plugin|Swarm|Image|Container|Network|Service|Node|Secret/);
+  });
+});
+
+/** What a property of ours is, in the public document's terms. */
+function typeOf(property: JsonObject): PublicType | undefined {
+  if (property.$ref !== undefined || property.allOf !== undefined || property.type === 'object') return 'o';
+  if (property.type === 'string') return property.format === 'date-time' ? 't' : 's';
+  const short = { integer: 'i', number: 'n', boolean: 'b', array: 'a' } as const;
+  return short[property.type as keyof typeof short];
+}
+
+/** The schema a 200 answer carries, or `Name[]` for the items of a list. */
+function answerOf(path: string): string {
+  const ok = resolveRef<JsonObject>(doc, (byPath(path).operation.responses as JsonObject)['200'] ?? null);
+  const schema = ((ok.content as JsonObject)['application/json'] as JsonObject).schema as JsonObject;
+  const name = (ref: unknown) =>
+    text((ref as JsonObject).$ref)
+      .split('/')
+      .pop();
+  const items = propertiesOf(resolveRef<JsonObject>(doc, schema)).items;
+  return items?.items === undefined ? `${name(schema)}` : `${name(items.items)}[]`;
+}
+
+describe("Data API v4: the provider's public document, where the spec is silent", () => {
+  test.each(Object.entries(publicFields))('%s has every field of the public document, typed alike', (name, fields) => {
+    const properties = propertiesOf(schemas[name] as JsonObject);
+    for (const field of fields.split(' ')) {
+      const [key = '', type] = field.split(':');
+      expect(properties[key], `${name}.${key}`).toBeDefined();
+      if (type !== 'x') expect(typeOf(properties[key] ?? {}), `${name}.${key}`).toBe(type);
+    }
+  });
+
+  test.each(publicDeprecated)('%s.%s is deprecated and says what replaced it or that it is unused', (name, field) => {
+    const property = propertiesOf(schemas[name] as JsonObject)[field];
+    expect(property).toMatchObject({ deprecated: true });
+    expect(text(property?.description)).toMatch(/Replaced by `\w+`|No longer in use/);
+  });
+
+  test.each(Object.entries(publicResponses))('%s answers with %s', (path, entity) => {
+    expect(answerOf(path)).toBe(entity);
+  });
+
+  test.each(operations.map((ref) => [ref.path] as const))(
+    '%s takes the query parameters the public document lists',
+    (path) => {
+      const names = operationParameters(doc, byPath(path))
+        .filter((parameter) => parameter.in === 'query' && !['offset', 'limit'].includes(text(parameter.name)))
+        .map((parameter) => text(parameter.name));
+      expect(names.sort()).toEqual([...(publicQuery[path] ?? [])].sort());
+    },
+  );
+
+  test('the public document covers every call and every entity the spec lists', () => {
+    expect(Object.keys(publicResponses).sort()).toEqual(Object.keys(calls).sort());
+    expect(Object.keys(publicFields)).toEqual(expect.arrayContaining(Object.keys(entities)));
   });
 });
