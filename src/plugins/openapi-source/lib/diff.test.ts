@@ -53,7 +53,8 @@ describe('diffDocuments', () => {
     const diff = diffDocuments(before, after);
     expect(diff.addedOperations).toEqual(['GET /new']);
     expect(diff.removedOperations).toEqual(['GET /old']);
-    expect(diff.changes).toEqual([
+    const summary = diff.changes.map(({ where, what, breaking }) => ({ where, what, breaking }));
+    expect(summary).toEqual([
       { where: 'GET /old', what: 'operation removed', breaking: true },
       { where: 'GET /games', what: 'limit maximum: 100 -> 50', breaking: true },
       { where: 'GET /games', what: 'limit default: 20 -> 10', breaking: false },
@@ -80,7 +81,71 @@ describe('diffDocuments', () => {
       '/old': { get: { responses: { '200': {} } } },
     });
     expect(diffDocuments(before, after).changes).toEqual([
-      { where: 'GET /games', what: 'limit maximum: 100 -> 200', breaking: false },
+      {
+        where: 'GET /games',
+        operation: 'GET /games',
+        parameter: 'limit',
+        what: 'limit maximum: 100 -> 200',
+        breaking: false,
+      },
     ]);
+  });
+
+  test("reports a schema's fields added, removed, reshaped and deprecated, through allOf, with their location", () => {
+    const list = (item: string) => ({ type: 'array', items: { $ref: `#/components/schemas/${item}` } });
+    const schemas = (player: JsonObject, item = 'Player'): JsonObject => ({
+      Player: player,
+      PlayerList: { allOf: [{ properties: { start: { type: 'integer' } } }, { properties: { items: list(item) } }] },
+    });
+    const old = doc(
+      {},
+      schemas({ properties: { a: { type: 'integer' }, b: { type: 'string' }, c: { type: 'string' } } }),
+    );
+    const changed = doc(
+      {},
+      schemas(
+        {
+          properties: {
+            a: { type: 'string', format: 'date-time' },
+            c: { type: 'string', deprecated: true },
+            d: { type: 'array', items: { $ref: '#/components/schemas/Game' } },
+          },
+        },
+        'Game',
+      ),
+    );
+    const player = diffDocuments(old, changed).changes.filter((change) => change.schema === 'Player');
+    expect(player).toEqual([
+      { where: 'schema Player', schema: 'Player', field: 'a', what: 'field a: integer -> date-time', breaking: true },
+      { where: 'schema Player', schema: 'Player', field: 'c', what: 'field c deprecated', breaking: false },
+      { where: 'schema Player', schema: 'Player', field: 'd', what: 'field d added', breaking: false },
+      { where: 'schema Player', schema: 'Player', field: 'b', what: 'field b removed', breaking: true },
+    ]);
+    expect(diffDocuments(old, changed).changes).toContainEqual({
+      where: 'schema PlayerList',
+      schema: 'PlayerList',
+      field: 'items',
+      what: 'field items: array of Player -> array of Game',
+      breaking: true,
+    });
+  });
+
+  test('a response body that names another schema is breaking, and says which', () => {
+    const body = (name: string): JsonObject => ({
+      '/games': {
+        get: {
+          responses: {
+            '200': { content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+          },
+        },
+      },
+    });
+    expect(diffDocuments(doc(body('Game')), doc(body('GameList'))).changes[0]).toEqual({
+      where: 'GET /games',
+      operation: 'GET /games',
+      response: '200',
+      what: 'response 200 body: Game -> GameList',
+      breaking: true,
+    });
   });
 });

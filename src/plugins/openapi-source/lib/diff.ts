@@ -2,6 +2,7 @@ import {
   isObject,
   listOperations,
   operationParameters,
+  resolveRef,
   text,
   type Json,
   type JsonObject,
@@ -12,6 +13,13 @@ export interface Change {
   where: string;
   what: string;
   breaking: boolean;
+  /** What the change is about, for links to the reference: `GET /players`, a parameter or response of it… */
+  operation?: string;
+  parameter?: string;
+  response?: string;
+  /** …or a schema and one of its fields. */
+  schema?: string;
+  field?: string;
 }
 
 export interface DocumentDiff {
@@ -31,12 +39,13 @@ function operationMap(document: JsonObject): Map<string, ReturnType<typeof listO
 }
 
 function parameterChanges(where: string, name: string, before: JsonObject, after: JsonObject): Change[] {
+  const at = { where, operation: where, parameter: name };
   const changes: Change[] = [];
   const wasRequired = before.required === true;
   const isRequired = after.required === true;
   if (wasRequired !== isRequired) {
     changes.push({
-      where,
+      ...at,
       what: `${name} is ${isRequired ? 'now required' : 'no longer required'}`,
       breaking: isRequired,
     });
@@ -53,14 +62,14 @@ function parameterChanges(where: string, name: string, before: JsonObject, after
         : key === 'minimum' || key === 'minLength'
           ? typeof to === 'number' && (typeof from !== 'number' || to > from)
           : key === 'type' || key === 'format') ?? false;
-    changes.push({ where, what: `${name} ${key}: ${show(from)} -> ${show(to)}`, breaking: narrowed });
+    changes.push({ ...at, what: `${name} ${key}: ${show(from)} -> ${show(to)}`, breaking: narrowed });
   }
   const beforeEnum = Array.isArray(beforeSchema.enum) ? beforeSchema.enum.map((v) => JSON.stringify(v)) : undefined;
   const afterEnum = Array.isArray(afterSchema.enum) ? afterSchema.enum.map((v) => JSON.stringify(v)) : undefined;
   if (JSON.stringify(beforeEnum) !== JSON.stringify(afterEnum)) {
     const removed = (beforeEnum ?? []).filter((value) => afterEnum !== undefined && !afterEnum.includes(value));
     changes.push({
-      where,
+      ...at,
       what: `${name} enum: ${beforeEnum?.join(', ') ?? 'none'} -> ${afterEnum?.join(', ') ?? 'none'}`,
       breaking: removed.length > 0 || (beforeEnum === undefined && afterEnum !== undefined),
     });
@@ -78,7 +87,12 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
   const afterOps = operationMap(after);
   const addedOperations = [...afterOps.keys()].filter((key) => !beforeOps.has(key));
   const removedOperations = [...beforeOps.keys()].filter((key) => !afterOps.has(key));
-  const changes: Change[] = removedOperations.map((where) => ({ where, what: 'operation removed', breaking: true }));
+  const changes: Change[] = removedOperations.map((where) => ({
+    where,
+    operation: where,
+    what: 'operation removed',
+    breaking: true,
+  }));
 
   for (const [where, afterRef] of afterOps) {
     const beforeRef = beforeOps.get(where);
@@ -91,6 +105,8 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
       if (!previous) {
         changes.push({
           where,
+          operation: where,
+          parameter: text(parameter.name),
           what: `parameter ${text(parameter.name)} added${parameter.required === true ? ' (required)' : ''}`,
           breaking: parameter.required === true,
         });
@@ -99,12 +115,15 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
       }
     }
     for (const [id, parameter] of beforeParams) {
-      if (!afterParams.has(id))
-        changes.push({ where, what: `parameter ${text(parameter.name)} removed`, breaking: true });
+      if (!afterParams.has(id)) {
+        const name = text(parameter.name);
+        changes.push({ where, operation: where, parameter: name, what: `parameter ${name} removed`, breaking: true });
+      }
     }
     if ((beforeRef.operation.deprecated === true) !== (afterRef.operation.deprecated === true)) {
       changes.push({
         where,
+        operation: where,
         what: afterRef.operation.deprecated === true ? 'deprecated' : 'no longer deprecated',
         breaking: false,
       });
@@ -112,10 +131,18 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
     const beforeCodes = Object.keys(isObject(beforeRef.operation.responses) ? beforeRef.operation.responses : {});
     const afterCodes = Object.keys(isObject(afterRef.operation.responses) ? afterRef.operation.responses : {});
     for (const code of beforeCodes.filter((c) => !afterCodes.includes(c))) {
-      changes.push({ where, what: `response ${code} removed`, breaking: code.startsWith('2') });
+      const at = { where, operation: where, response: code };
+      changes.push({ ...at, what: `response ${code} removed`, breaking: code.startsWith('2') });
     }
     for (const code of afterCodes.filter((c) => !beforeCodes.includes(c))) {
-      changes.push({ where, what: `response ${code} added`, breaking: false });
+      changes.push({ where, operation: where, response: code, what: `response ${code} added`, breaking: false });
+    }
+    for (const code of afterCodes.filter((c) => c.startsWith('2') && beforeCodes.includes(c))) {
+      const from = bodySchemaName(before, beforeRef.operation, code);
+      const to = bodySchemaName(after, afterRef.operation, code);
+      if (from === to) continue;
+      const at = { where, operation: where, response: code };
+      changes.push({ ...at, what: `response ${code} body: ${from ?? 'none'} -> ${to ?? 'none'}`, breaking: true });
     }
   }
 
@@ -126,12 +153,87 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
   const afterSchemas = new Set(schemaNames(after));
   const beforeSchemas = new Set(schemaNames(before));
   for (const name of beforeSchemas) {
-    if (!afterSchemas.has(name)) changes.push({ where: `schema ${name}`, what: 'removed', breaking: true });
+    if (!afterSchemas.has(name))
+      changes.push({ where: `schema ${name}`, schema: name, what: 'removed', breaking: true });
   }
   for (const name of afterSchemas) {
-    if (!beforeSchemas.has(name)) changes.push({ where: `schema ${name}`, what: 'added', breaking: false });
+    if (!beforeSchemas.has(name))
+      changes.push({ where: `schema ${name}`, schema: name, what: 'added', breaking: false });
+    else changes.push(...fieldChanges(name, schemaOf(before, name), schemaOf(after, name)));
   }
   return { addedOperations, removedOperations, changes };
+}
+
+function schemaOf(document: JsonObject, name: string): JsonObject {
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schema = schemas[name];
+  return isObject(schema) ? schema : {};
+}
+
+/** The schema named by a response's JSON body, or a short description of an inline one. */
+function bodySchemaName(document: JsonObject, operation: JsonObject, code: string): string | undefined {
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const response = resolveRef<JsonObject>(document, responses[code] ?? null);
+  const content = isObject(response.content) ? response.content : {};
+  const media = content['application/json'];
+  if (!isObject(media) || !isObject(media.schema)) return undefined;
+  return typeof media.schema.$ref === 'string' ? media.schema.$ref.split('/').pop() : 'inline schema';
+}
+
+/** A schema's own fields, with those of the parts of an `allOf` it is made of. */
+function fieldsOf(schema: JsonObject): Record<string, JsonObject> {
+  const parts = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [];
+  const own = isObject(schema.properties) ? schema.properties : {};
+  const fields: Record<string, JsonObject> = {};
+  for (const part of parts) if (isObject(part.properties)) Object.assign(fields, part.properties);
+  for (const [name, value] of Object.entries(own)) if (isObject(value)) fields[name] = value;
+  return fields;
+}
+
+/** A field's shape in a few words: `string`, `date-time`, `Player` (a reference), `array of Player`, `map of string`. */
+function shapeOf(field: JsonObject): string {
+  if (typeof field.$ref === 'string') return field.$ref.split('/').pop() ?? 'object';
+  if (field.type === 'array') return `array of ${shapeOf(isObject(field.items) ? field.items : {})}`;
+  if (field.type === 'object' && isObject(field.additionalProperties))
+    return `map of ${shapeOf(field.additionalProperties)}`;
+  if (field.type === 'string' && typeof field.format === 'string' && field.format.startsWith('date'))
+    return field.format;
+  return typeof field.type === 'string'
+    ? field.type
+    : Array.isArray(field.type)
+      ? field.type.map((type) => text(type)).join('|')
+      : 'any';
+}
+
+/**
+ * Field changes of a schema both documents have. The Data API's schemas describe responses, so a client breaks on a
+ * field that disappears or changes shape, not on one that appears.
+ */
+function fieldChanges(name: string, before: JsonObject, after: JsonObject): Change[] {
+  const where = `schema ${name}`;
+  const from = fieldsOf(before);
+  const to = fieldsOf(after);
+  const changes: Change[] = [];
+  for (const [field, value] of Object.entries(to)) {
+    const at = { where, schema: name, field };
+    const previous = from[field];
+    if (!previous) {
+      changes.push({ ...at, what: `field ${field} added`, breaking: false });
+      continue;
+    }
+    if (shapeOf(previous) !== shapeOf(value)) {
+      changes.push({ ...at, what: `field ${field}: ${shapeOf(previous)} -> ${shapeOf(value)}`, breaking: true });
+    }
+    if ((previous.deprecated === true) !== (value.deprecated === true)) {
+      const what = value.deprecated === true ? 'deprecated' : 'no longer deprecated';
+      changes.push({ ...at, what: `field ${field} ${what}`, breaking: false });
+    }
+  }
+  for (const field of Object.keys(from).filter((key) => !(key in to))) {
+    changes.push({ where, schema: name, field, what: `field ${field} removed`, breaking: true });
+  }
+  return changes;
 }
 
 export function hasDifferences(diff: DocumentDiff): boolean {
