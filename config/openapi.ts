@@ -41,12 +41,21 @@ function pages(api: ApiRecord, index: number) {
   };
 }
 
+/** The changelog of all APIs; each API's own is `/docs/<folder>/changelog`. Feeds are `atom.xml` beside each page. */
+export const changelogRoute = '/docs/changelog';
+
+/** The API's changelog history, appended to by `npm run specs:pull`: committed, never rewritten. */
+export function changelogHistory(api: ApiRecord): string {
+  return `openapi/changelog/${api.id}.json`;
+}
+
 export const openapiSource = {
   staticDir: generatedStaticDir,
   apis: apis.map((api, index) => ({
     id: api.id,
     vendored: api.vendored,
     urlVariable: api.urlVariable,
+    changelog: changelogHistory(api),
     pages: pages(api, index),
     reference: {
       route: api.reference.route,

@@ -46,6 +46,14 @@ describe('npm run specs:pull -- --check', () => {
     expect(code).toBe(2);
   });
 
+  test('exits 2 when --note has no text, before fetching anything', async () => {
+    const hits = different.hits('/valid.yaml');
+    const { code, output } = await pull({ DATA_API_SPEC_URL: different.url('/valid.yaml') }, '--note');
+    expect(output).toContain('--note needs the text of the note');
+    expect(code).toBe(2);
+    expect(different.hits('/valid.yaml')).toBe(hits);
+  });
+
   test('exits 2 when no URL is configured', async () => {
     const { code, output } = await pull({}, '--check');
     expect(output).toContain('nothing to pull');

@@ -1,8 +1,10 @@
 /**
- * `npm run specs:pull [-- --check]`: fetch the remote OpenAPI documents named by DATA_API_SPEC_URL and
- * CHAT_API_SPEC_URL, validate and normalize them, print what changed against the vendored copies, and replace the
- * vendored files atomically. With `--check` nothing is written and the exit code is 1 when a remote differs, for a
- * docs team's CI. Exit code 2: a remote document could not be used, or no URL is set.
+ * `npm run specs:pull [-- --check] [-- --note "text"]`: fetch the remote OpenAPI documents named by
+ * DATA_API_SPEC_URL and CHAT_API_SPEC_URL, validate and normalize them, print what changed against the vendored
+ * copies, replace the vendored files atomically and append what changed to each API's changelog history
+ * (`openapi/changelog/<id>.json`, with the note if one is given). With `--check` nothing is written and the exit
+ * code is 1 when a remote differs, for a docs team's CI. Exit code 2: a remote document could not be used, or no URL
+ * is set.
  */
 import path from 'node:path';
 import process from 'node:process';
@@ -11,6 +13,13 @@ import { pullApi } from '../src/plugins/openapi-source/lib/pull';
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
+  const noteAt = process.argv.indexOf('--note');
+  const note = noteAt === -1 ? undefined : process.argv[noteAt + 1];
+  if (noteAt !== -1 && !note?.trim()) {
+    console.error('[openapi] --note needs the text of the note: --note "What changed and why"');
+    return 2;
+  }
+  const date = new Date().toISOString().slice(0, 10);
   const configured = openapiSource.apis.filter((api) => process.env[api.urlVariable]);
   if (configured.length === 0) {
     const names = openapiSource.apis.map((api) => api.urlVariable).join(' or ');
@@ -27,8 +36,10 @@ async function main(): Promise<number> {
     }
     console.log(`[openapi] ${api.id}: fetching ${url}`);
     try {
-      const result = await pullApi({ id: api.id, url, vendoredPath: path.resolve(api.vendored), check });
+      const changelog = { path: path.resolve(api.changelog), date, ...(note ? { note } : {}) };
+      const result = await pullApi({ id: api.id, url, vendoredPath: path.resolve(api.vendored), check, changelog });
       console.log(result.report);
+      if (result.entry) console.log(`[openapi] ${api.id}: recorded entry ${result.entry.id} in ${api.changelog}.`);
       differs ||= result.differs;
       if (!result.differs) console.log(`[openapi] ${api.id}: the vendored ${api.vendored} is up to date.`);
       else if (result.written) console.log(`[openapi] ${api.id}: replaced ${api.vendored}.`);

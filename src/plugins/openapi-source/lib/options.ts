@@ -17,6 +17,8 @@ export interface ReferenceOptions {
 }
 
 export interface ApiOptions extends ApiConfig {
+  /** The API's changelog history (`openapi/changelog/<id>.json`), appended to by `specs:pull`, shown by the pages. */
+  changelog?: string;
   reference?: ReferenceOptions;
   /** One page per operation and per schema, in a docs instance, with a sidebar file that instance reads. */
   pages?: PagesOptions & { sidebarFile: string; factsFile: string; overview?: OverviewOptions };

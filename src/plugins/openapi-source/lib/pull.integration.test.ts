@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -35,9 +35,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Pulls the Data API document from `url` into the test's vendored copy. */
-function pull(url: string, { check = false } = {}) {
-  return pullApi({ id: 'data-v4', url, vendoredPath: vendoredCopy, check });
+/** Pulls the Data API document from `url` into the test's vendored copy, recording into `history` when given. */
+function pull(url: string, { check = false, history = '', note = '' } = {}) {
+  const changelog = history ? { changelog: { path: history, date: '2026-11-22', note } } : {};
+  return pullApi({ id: 'data-v4', url, vendoredPath: vendoredCopy, check, ...changelog });
 }
 
 describe('pullApi', () => {
@@ -94,4 +95,68 @@ describe('pullApi', () => {
       await expect(prepareDocument(readFileSync(vendoredCopy, 'utf8'))).resolves.toBeDefined();
     },
   );
+
+  describe('the changelog history', () => {
+    const seeded = {
+      api: 'data-v4',
+      entries: [
+        {
+          id: '2026-11-22',
+          date: '2026-11-22',
+          before: { version: '4', digest: 'a' },
+          after: { version: '4', digest: 'b' },
+          note: 'Edited by hand',
+          changes: [],
+        },
+      ],
+    };
+
+    test('a pull that replaces the document appends an entry, breaking changes flagged, earlier entries untouched', async () => {
+      copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+      const history = path.join(dir, 'history.json');
+      const earlier = `${JSON.stringify(seeded, null, 2)}\n`;
+      writeFileSync(history, earlier);
+      const result = await pull(changedServer.url('/valid.json'), { history, note: 'Limits lowered by the provider' });
+      const written = JSON.parse(readFileSync(history, 'utf8')) as typeof seeded;
+      expect(written.entries).toHaveLength(2);
+      expect(written.entries[0]).toEqual(seeded.entries[0]);
+      const entry = written.entries[1];
+      expect(entry).toEqual(result.entry);
+      // The same day already had an entry: the new one gets its own id.
+      expect(entry).toMatchObject({ id: '2026-11-22-2', date: '2026-11-22', note: 'Limits lowered by the provider' });
+      expect(entry?.changes).toContainEqual(
+        expect.objectContaining({ where: 'GET /games/{game_id}/parent', what: 'operation removed', breaking: true }),
+      );
+      expect(entry?.changes).toContainEqual(
+        expect.objectContaining({ operation: 'GET /games', parameter: 'limit', breaking: true }),
+      );
+      // The file starts with the earlier entries exactly as they were written.
+      const lastEntryEnd = earlier.lastIndexOf('}', earlier.lastIndexOf(']')) + 1;
+      expect(readFileSync(history, 'utf8').startsWith(earlier.slice(0, lastEntryEnd))).toBe(true);
+    });
+
+    test('a pull that changes nothing, or only checks, records nothing', async () => {
+      for (const [url, check] of [
+        [sameServer.url('/valid.json'), false],
+        [changedServer.url('/valid.json'), true],
+      ] as const) {
+        copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+        const history = path.join(dir, 'unchanged.json');
+        writeFileSync(history, JSON.stringify(seeded));
+        const result = await pull(url, { check, history });
+        expect(result.entry).toBeUndefined();
+        expect(readFileSync(history, 'utf8')).toBe(JSON.stringify(seeded));
+      }
+    });
+
+    test('a history file that is not one stops the pull before the document is replaced', async () => {
+      copyFileSync('openapi/data-v4.yaml', vendoredCopy);
+      const history = path.join(dir, 'wrong.json');
+      writeFileSync(history, JSON.stringify({ api: 'chat-v1', entries: [] }));
+      await expect(pull(changedServer.url('/valid.json'), { history })).rejects.toThrow(
+        /is not the changelog of data-v4/,
+      );
+      expect(readFileSync(vendoredCopy, 'utf8')).toBe(readFileSync('openapi/data-v4.yaml', 'utf8'));
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dequalJson } from './equal';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
+import { appendEntry, createEntry, readHistory, type ChangelogEntry } from './changelog';
 import { diffDocuments, formatDiff, type DocumentDiff } from './diff';
 import { prepareDocument } from './resolve';
 import { toYaml } from './serialize';
@@ -12,12 +13,14 @@ export interface PullResult {
   diff: DocumentDiff;
   report: string;
   written: boolean;
+  /** The changelog entry appended, when the vendored document was replaced. */
+  entry?: ChangelogEntry;
 }
 
 /**
  * Fetches an API's remote document, validates and normalizes it, compares it with the vendored copy and, unless
- * `check` is set, replaces the vendored file atomically. A remote document that cannot be used throws: a pull
- * never replaces a good vendored copy with a bad one.
+ * `check` is set, replaces the vendored file atomically and appends what changed to the API's changelog history.
+ * A remote document that cannot be used throws: a pull never replaces a good vendored copy with a bad one.
  */
 export async function pullApi(options: {
   id: string;
@@ -26,6 +29,8 @@ export async function pullApi(options: {
   check: boolean;
   limits?: FetchLimits;
   fetchImpl?: typeof fetch;
+  /** The API's history file, the day of the pull (`YYYY-MM-DD`, UTC) and an optional note for the entry. */
+  changelog?: { path: string; date: string; note?: string };
 }): Promise<PullResult> {
   const fetched = await fetchText(options.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
   const remote = await prepareDocument(fetched.text);
@@ -38,9 +43,16 @@ export async function pullApi(options: {
       : '';
   const report = `${formatDiff(options.id, diff)}${details}`;
   let written = false;
+  let entry: ChangelogEntry | undefined;
   if (differs && !options.check) {
+    const history = options.changelog && (await readHistory(options.changelog.path, options.id));
     await writeFileAtomic(options.vendoredPath, toYaml(remote.document));
     written = true;
+    if (options.changelog && history) {
+      const taken = history.entries.map((existing) => existing.id);
+      entry = createEntry(vendored.document, remote.document, { ...options.changelog, taken });
+      await appendEntry(options.changelog.path, options.id, entry);
+    }
   }
-  return { id: options.id, differs, diff, report, written };
+  return { id: options.id, differs, diff, report, written, ...(entry ? { entry } : {}) };
 }

@@ -1,0 +1,177 @@
+import { parseFeed } from 'feedsmith';
+import { XMLValidator } from 'fast-xml-parser';
+import { describe, expect, test } from 'vitest';
+import type { JsonObject } from '../../../lib/openapi/document';
+import { atomFeed, changelogView, createEntry, mergeViews, recentChanges, type ChangelogHistory } from './changelog';
+
+function doc(paths: JsonObject, schemas: JsonObject): JsonObject {
+  return { openapi: '3.1.0', info: { title: 't', version: '4' }, paths, components: { schemas } };
+}
+
+const limit = (maximum: number) => ({ name: 'limit', in: 'query', schema: { type: 'integer', maximum } });
+const before = doc(
+  {
+    '/games': { get: { operationId: 'getGames', parameters: [limit(100)], responses: { '200': {} } } },
+    '/old': { get: { operationId: 'getOld', responses: { '200': {} } } },
+  },
+  { Game: { properties: { game_id: { type: 'string' }, order: { type: 'integer' } } } },
+);
+const after = doc(
+  {
+    '/games': { get: { operationId: 'getGames', parameters: [limit(50)], responses: { '200': {} } } },
+    '/new': { get: { operationId: 'getNew', responses: { '200': {} } } },
+  },
+  { Game: { properties: { game_id: { type: 'string' }, label: { type: 'string' } } } },
+);
+const options = { api: 'data-v4', apiTitle: 'Data API', linkBase: '/docs/data-api', page: '/docs/data-api/changelog' };
+
+function history(...entries: ReturnType<typeof createEntry>[]): ChangelogHistory {
+  return { api: 'data-v4', entries };
+}
+
+describe('createEntry', () => {
+  test('records the day, both versions and digests, the note and every change, added calls included', () => {
+    const entry = createEntry(before, after, { date: '2026-11-22', note: '  Provider update  ' });
+    expect(entry).toMatchObject({ id: '2026-11-22', date: '2026-11-22', note: 'Provider update' });
+    expect(entry.before.version).toBe('4');
+    expect(entry.before.digest).not.toBe(entry.after.digest);
+    expect(entry.changes.map((change) => `${change.where}: ${change.what}`)).toEqual([
+      'GET /new: operation added',
+      'GET /old: operation removed',
+      'GET /games: limit maximum: 100 -> 50',
+      'schema Game: field label added',
+      'schema Game: field order removed',
+    ]);
+  });
+
+  test('takes an id no earlier entry has, and leaves out an empty note', () => {
+    const entry = createEntry(before, after, { date: '2026-11-22', note: ' ', taken: ['2026-11-22', '2026-11-22-2'] });
+    expect(entry.id).toBe('2026-11-22-3');
+    expect(entry).not.toHaveProperty('note');
+  });
+});
+
+describe('changelogView', () => {
+  const older = createEntry(before, before, { date: '2026-10-01' });
+  const newer = createEntry(before, after, { date: '2026-11-22' });
+  const [first, second] = changelogView(history(older, newer), after, options);
+
+  test('lists entries newest first, each linking to its anchor on the API page', () => {
+    expect([first?.date, second?.date]).toEqual(['2026-11-22', '2026-10-01']);
+    expect(first?.href).toBe('/docs/data-api/changelog#2026-11-22');
+  });
+
+  test('puts breaking changes first and links each to its page and anchor, or marks it removed', () => {
+    expect(first?.breakingCount).toBe(3);
+    expect(first?.changes.map(({ what, href, removed }) => ({ what, href, removed }))).toEqual([
+      { what: 'operation removed', href: undefined, removed: true },
+      { what: 'limit maximum: 100 -> 50', href: '/docs/data-api/get-games#parameter-limit', removed: undefined },
+      { what: 'field order removed', href: '/docs/data-api/schemas/game', removed: true },
+      { what: 'operation added', href: '/docs/data-api/get-new', removed: undefined },
+      { what: 'field label added', href: '/docs/data-api/schemas/game#field-label', removed: undefined },
+    ]);
+  });
+
+  test('merges several APIs newest first', () => {
+    const chat = changelogView(
+      { api: 'chat-v1', entries: [createEntry(before, after, { date: '2026-11-01' })] },
+      after,
+      { ...options, api: 'chat-v1' },
+    );
+    expect(mergeViews([[first, second], chat]).map((entry) => `${entry.api} ${entry.date}`)).toEqual([
+      'data-v4 2026-11-22',
+      'chat-v1 2026-11-01',
+      'data-v4 2026-10-01',
+    ]);
+  });
+});
+
+describe('recentChanges', () => {
+  const entries = changelogView(history(createEntry(before, after, { date: '2026-11-22' })), after, options);
+
+  test('badges what changed and the operation or schema it belongs to, within 90 days', () => {
+    const badges = recentChanges(entries, new Date('2027-02-19T12:00:00Z'));
+    const badge = { date: '2026-11-22', href: '/docs/data-api/changelog#2026-11-22' };
+    expect(badges['GET /games limit']).toEqual({ ...badge, breaking: true });
+    expect(badges['GET /games']).toEqual({ ...badge, breaking: true });
+    expect(badges['Game.label']).toEqual({ ...badge, breaking: false });
+    expect(badges.Game).toEqual({ ...badge, breaking: true });
+    expect(badges['GET /new']).toEqual({ ...badge, breaking: false });
+    // Removed things have no page to carry a badge.
+    expect(badges).not.toHaveProperty('GET /old');
+  });
+
+  test('shows nothing after 90 days, or for an entry dated after the build', () => {
+    expect(recentChanges(entries, new Date('2027-02-21T00:00:00Z'))).toEqual({});
+    expect(recentChanges(entries, new Date('2026-11-21T00:00:00Z'))).toEqual({});
+  });
+});
+
+describe('atomFeed', () => {
+  const hostile = createEntry(before, after, { date: '2026-11-22', note: '<script>alert(1)</script> & "quotes"' });
+  const entries = changelogView(history(hostile), after, options);
+  const feedOptions = {
+    title: 'Arena Data API changelog',
+    siteUrl: 'https://developers.arena.example',
+    page: '/docs/data-api/changelog',
+    feed: '/docs/data-api/changelog/atom.xml',
+    author: 'Arena',
+    fallbackUpdated: '2026-01-01T00:00:00Z',
+  };
+  const xml = atomFeed(entries, feedOptions);
+
+  test('is well-formed XML that a feed parser reads as Atom, with the entries and absolute links', () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = parseFeed(xml);
+    expect(parsed.format).toBe('atom');
+    const feed = parsed.feed as {
+      id?: string;
+      title?: { value?: string };
+      updated?: string;
+      links?: { href?: string; rel?: string }[];
+      entries?: {
+        id?: string;
+        title?: { value?: string };
+        updated?: string;
+        links?: { href?: string }[];
+        content?: { value?: string; type?: string };
+      }[];
+    };
+    expect(feed).toMatchObject({
+      id: 'https://developers.arena.example/docs/data-api/changelog',
+      title: { value: 'Arena Data API changelog' },
+      updated: '2026-11-22T00:00:00Z',
+    });
+    expect(feed.links).toContainEqual(
+      expect.objectContaining({
+        rel: 'self',
+        href: 'https://developers.arena.example/docs/data-api/changelog/atom.xml',
+      }),
+    );
+    expect(feed.entries).toHaveLength(1);
+    expect(feed.entries?.[0]).toMatchObject({
+      id: 'https://developers.arena.example/docs/data-api/changelog#2026-11-22',
+      title: { value: 'Data API, 2026-11-22: 3 breaking changes, 2 other changes' },
+      updated: '2026-11-22T00:00:00Z',
+    });
+    expect(feed.entries?.[0]?.links?.[0]?.href).toBe(
+      'https://developers.arena.example/docs/data-api/changelog#2026-11-22',
+    );
+    // Breaking changes come first in the entry's content too.
+    expect(feed.entries?.[0]?.content).toMatchObject({ type: 'html' });
+    expect(feed.entries?.[0]?.content?.value).toMatch(/^<p>.*<\/p><ul><li>Breaking: GET \/old/);
+  });
+
+  test('escapes text from documents and notes, so a note cannot become markup', () => {
+    expect(xml).not.toContain('<script>');
+    const feed = parseFeed(xml).feed as { entries?: { content?: { value?: string } }[] };
+    const content = feed.entries?.[0]?.content?.value ?? '';
+    expect(content).toContain('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;</p>');
+  });
+
+  test('a feed without entries is still valid, dated by the fallback', () => {
+    const empty = atomFeed([], feedOptions);
+    expect(XMLValidator.validate(empty)).toBe(true);
+    expect(parseFeed(empty).feed).toMatchObject({ updated: '2026-01-01T00:00:00Z' });
+  });
+});
