@@ -22,6 +22,9 @@ const shared = {
       '@theme/Tabs': fileURLToPath(new URL('./tests/fixtures/stubs/Tabs.tsx', import.meta.url)),
       '@theme/TabItem': fileURLToPath(new URL('./tests/fixtures/stubs/TabItem.tsx', import.meta.url)),
       '@docusaurus/theme-common': fileURLToPath(new URL('./tests/fixtures/stubs/themeCommon.ts', import.meta.url)),
+      '@docusaurus/useBrokenLinks': fileURLToPath(new URL('./tests/fixtures/stubs/useBrokenLinks.ts', import.meta.url)),
+      '@docusaurus/useBaseUrl': fileURLToPath(new URL('./tests/fixtures/stubs/useBaseUrl.ts', import.meta.url)),
+      '@docusaurus/Head': fileURLToPath(new URL('./tests/fixtures/stubs/Head.tsx', import.meta.url)),
     },
   },
 };

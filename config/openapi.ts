@@ -2,6 +2,7 @@ import type { LazyRoutesOptions } from '../src/plugins/lazy-routes';
 import type { LlmsExportOptions } from '../src/plugins/llms-export';
 import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
 import { apis, type ApiRecord } from './apis';
+import { brand } from './brand';
 import { mockUrl } from './mock';
 
 /**
@@ -51,6 +52,7 @@ export function changelogHistory(api: ApiRecord): string {
 
 export const openapiSource = {
   staticDir: generatedStaticDir,
+  changelog: { route: changelogRoute, dataDir: '.generated/changelog', author: brand.name },
   apis: apis.map((api, index) => ({
     id: api.id,
     vendored: api.vendored,

@@ -15,7 +15,10 @@ function generated(id: string): SidebarItems {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SidebarItems) : [];
 }
 
-/** One category per API of config/apis.ts: its landing page, its overview, then its generated pages. */
+/**
+ * One category per API of config/apis.ts: its landing page, its overview and changelog, then its generated pages; the
+ * changelog of all APIs after the webhooks.
+ */
 const sidebars = {
   apiSidebar: [
     'index',
@@ -24,9 +27,10 @@ const sidebars = {
       label: api.title,
       link: { type: 'doc' as const, id: `${api.folder}/reference/api--index` },
       collapsed: false,
-      items: [`${api.folder}/reference/api--overview`, ...generated(api.id)],
+      items: [`${api.folder}/reference/api--overview`, `${api.folder}/reference/changelog`, ...generated(api.id)],
     })),
     'webhooks',
+    'changelog',
   ],
 } satisfies SidebarsConfig;
 

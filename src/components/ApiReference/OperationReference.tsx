@@ -1,7 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { codeSamples, type SampleLanguage, type SampleSettings } from '@site/src/lib/openapi/samples';
 import { encodedExample } from '@site/src/lib/openapi/request';
+import type { OperationBadges } from '@site/src/lib/changelog';
 import type { MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
+import ChangedBadge from './ChangedBadge';
 import Markdown from '@site/src/components/Markdown';
 import Code from './Code';
 import CodeSamples from './CodeSamples';
@@ -31,6 +33,8 @@ export interface OperationReferenceProps {
   lazySamples?: boolean;
   /** Shown in the right column under the request sample: the request explorer on the call's own page. */
   children?: ReactNode;
+  /** "Changed" badges of the call and its parameters, from changelog entries of the last 90 days. */
+  changed?: OperationBadges;
 }
 
 function sub(level: HeadingLevel): HeadingLevel {
@@ -148,7 +152,7 @@ function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[];
  * page) and the response example of each status; below 996 px one column, samples first after the description.
  */
 export default function OperationReference(props: OperationReferenceProps): ReactNode {
-  const { operation, samples, schemas, linkBase, idPrefix, lazySamples, children } = props;
+  const { operation, samples, schemas, linkBase, idPrefix, lazySamples, children, changed } = props;
   const level = props.level ?? 2;
   const body = operation.requestBody;
   // The explorer (a child) publishes what the reader types; until then the samples use the document's examples.
@@ -173,6 +177,11 @@ export default function OperationReference(props: OperationReferenceProps): Reac
     <RequestDraftContext.Provider value={slot}>
       <div className={styles.operation} data-operation={operation.slug}>
         <div className={styles.operationSummary}>
+          {changed?.operation && (
+            <p className={styles.changedLine}>
+              <ChangedBadge badge={changed.operation} label={operation.summary} />
+            </p>
+          )}
           <OperationSummary operation={operation} />
         </div>
         <aside className={styles.operationAside} aria-label={`Examples of ${operation.summary}`}>
@@ -190,7 +199,7 @@ export default function OperationReference(props: OperationReferenceProps): Reac
           <SectionHeading level={level} id={anchorId(idPrefix, 'parameters')}>
             Parameters
           </SectionHeading>
-          <Parameters parameters={operation.parameters} idPrefix={idPrefix} />
+          <Parameters parameters={operation.parameters} idPrefix={idPrefix} changed={changed?.parameters} />
           {body && (
             <>
               <SectionHeading level={level} id={anchorId(idPrefix, 'request-body')}>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Badge } from '@site/src/lib/changelog';
 import type { ParameterView } from '@site/src/lib/openapi/view';
+import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
 import Markdown from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
@@ -16,10 +18,13 @@ const locations: ParameterView['in'][] = ['path', 'query', 'header', 'cookie'];
 export default function Parameters({
   parameters,
   idPrefix,
+  changed,
 }: {
   parameters: ParameterView[];
   /** Prefix of the ids on a page with several calls (the call's slug). */
   idPrefix?: string;
+  /** "Changed" badges of recently changed parameters, by name. */
+  changed?: Record<string, Badge>;
 }): ReactNode {
   if (parameters.length === 0) return <p>This call takes no parameters.</p>;
   return (
@@ -41,6 +46,7 @@ export default function Parameters({
                         <span className={styles.type}>{parameter.type}</span>
                         {parameter.required && <span className={styles.required}>required</span>}
                         {parameter.deprecated && <span className={styles.deprecated}>deprecated</span>}
+                        <ChangedBadge badge={changed?.[parameter.name]} label={`parameter ${parameter.name}`} />
                         <AnchorLink id={id} label={`parameter ${parameter.name}`} />
                       </div>
                       <Markdown text={parameter.description} />

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+import type { Badge } from '@site/src/lib/changelog';
 import type { SchemaNode } from '@site/src/lib/openapi/view';
+import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
 import Markdown from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
@@ -18,6 +20,8 @@ interface Props {
   schemas?: SchemaMap;
   /** Id of the tree (`response-200`); each field's id is this id and the names down to it. */
   idBase?: string;
+  /** "Changed" badges of the root's recently changed fields, by name (on a schema's own page). */
+  changed?: Record<string, Badge>;
 }
 
 function TypeLabel({ node, linkBase }: { node: SchemaNode; linkBase: string }): ReactNode {
@@ -52,6 +56,7 @@ function Field({
   schemas,
   id,
   trail,
+  badge,
 }: {
   node: SchemaNode;
   linkBase: string;
@@ -59,6 +64,7 @@ function Field({
   id: string;
   /** Named schemas opened above this field: one of them is not offered again, so a cycle ends. */
   trail: readonly string[];
+  badge?: Badge;
 }): ReactNode {
   const named = node.schemaName && !node.children ? schemas?.[node.schemaName] : undefined;
   const expandable = named?.children && named.children.length > 0 && !trail.includes(node.schemaName ?? '');
@@ -79,6 +85,7 @@ function Field({
         {node.nullable && <span className={styles.note}> or null</span>}
         {node.required && <span className={styles.required}>required</span>}
         {node.deprecated && <span className={styles.deprecated}>deprecated</span>}
+        <ChangedBadge badge={badge} label={`field ${node.name ?? ''}`} />
         <AnchorLink id={id} label={`field ${node.name ?? ''}`} />
       </div>
       <Markdown text={node.description} />
@@ -116,6 +123,7 @@ function FieldList({
   idBase,
   trail,
   listId,
+  changed,
 }: {
   nodes: SchemaNode[];
   linkBase: string;
@@ -123,6 +131,7 @@ function FieldList({
   idBase: string;
   trail: readonly string[];
   listId?: string;
+  changed?: Record<string, Badge>;
 }): ReactNode {
   return (
     <ul className={styles.fields} id={listId}>
@@ -134,6 +143,7 @@ function FieldList({
           schemas={schemas}
           id={anchorId(idBase, child.name)}
           trail={trail}
+          badge={child.name === undefined ? undefined : changed?.[child.name]}
         />
       ))}
     </ul>
@@ -144,7 +154,7 @@ function FieldList({
  * The fields of a schema as a nested list. Every field has an anchor; a field of a named schema opens that
  * schema's fields in place (and links to its page).
  */
-export default function SchemaFields({ node, linkBase, schemas, idBase = 'field' }: Props): ReactNode {
+export default function SchemaFields({ node, linkBase, schemas, idBase = 'field', changed }: Props): ReactNode {
   // A root that is a named schema, or an array of one, shows that schema's fields directly.
   const rootFields = node.children ?? (node.schemaName ? schemas?.[node.schemaName]?.children : undefined);
   if (!rootFields || rootFields.length === 0) {
@@ -168,6 +178,7 @@ export default function SchemaFields({ node, linkBase, schemas, idBase = 'field'
         schemas={schemas}
         idBase={idBase}
         trail={node.schemaName ? [node.schemaName] : []}
+        changed={changed}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import styles from './styles.module.css';
 
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -27,8 +28,12 @@ export default function SectionHeading({
   );
 }
 
-/** The "#" link to an element: visible on hover and focus, it puts the element's address in the URL. */
+/**
+ * The "#" link to an element: visible on hover and focus, it puts the element's address in the URL. It also tells the
+ * build the element's id exists, so links to it from other pages (the changelog's) are checked like headings.
+ */
 export function AnchorLink({ id, label }: { id: string; label?: string }): ReactNode {
+  useBrokenLinks().collectAnchor(id);
   return (
     <a className="hash-link" href={`#${id}`} aria-label={label ? `Link to ${label}` : 'Link to this section'}>
       {'\u200B'}

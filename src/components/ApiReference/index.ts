@@ -4,3 +4,4 @@ export { default as SchemaFields } from './SchemaFields';
 export { default as JsonExample } from './JsonExample';
 export { default as Markdown } from '@site/src/components/Markdown';
 export { default as UsedBy } from './UsedBy';
+export { default as ChangedBadge } from './ChangedBadge';

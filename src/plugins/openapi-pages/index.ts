@@ -5,6 +5,7 @@ import { apiFacts } from '../../lib/openapi/facts';
 import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
 import { openapiSource } from '../../../config/openapi';
 import { overviewPages } from '../openapi-source/lib/overview';
+import { apiChangelogPage, buildChangelog, writeChangelog } from '../openapi-source/lib/changelogPages';
 import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
 import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
 import type { ResolvedDocument } from '../openapi-source/lib/resolve';
@@ -30,14 +31,46 @@ const log = (message: string) => console.log(`[openapi-pages] ${message}`);
  */
 export default async function openapiPagesPlugin(context: LoadContext, rawOptions?: unknown): Promise<Plugin> {
   const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
+  const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/+$/, '');
   const write = async (resolved: ResolvedDocument[]): Promise<number> => {
     let written = 0;
+    // The changelog first: its badges go on the reference pages, its page into each API's folder.
+    const now = new Date();
+    const changelogOptions = options.changelog;
+    const changelog =
+      changelogOptions &&
+      (await buildChangelog(
+        context.siteDir,
+        options.apis.flatMap((api) => {
+          const result = resolved.find((candidate) => candidate.id === api.id);
+          if (!api.pages || !api.changelog || !result) return [];
+          const title = api.pages.overview?.title ?? api.id;
+          const { linkBase } = api.pages;
+          return [{ id: api.id, title, history: api.changelog, document: result.document, linkBase }];
+        }),
+        changelogOptions,
+        now,
+      ));
     for (const api of options.apis) {
       const result = resolved.find((candidate) => candidate.id === api.id);
       if (!api.pages || !result) continue;
       const { sidebarFile, factsFile, overview, ...pagesOptions } = api.pages;
-      const pages = referencePages(result.document, api.id, pagesOptions);
+      const own = changelog?.apis.get(api.id);
+      const pages = referencePages(result.document, api.id, { ...pagesOptions, changed: own?.badges });
       if (overview) pages.files.push(...overviewPages(overview));
+      if (own && changelogOptions) {
+        const dataModule = `@site/${changelogOptions.dataDir}/${api.id}.json`;
+        const title = overview?.title ?? api.id;
+        pages.files.push({
+          name: 'changelog.mdx',
+          content: apiChangelogPage({
+            title,
+            slugBase: pagesOptions.slugBase,
+            dataModule,
+            allRoute: changelogOptions.route,
+          }),
+        });
+      }
       await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
       const facts = {
         ...apiFacts(result.document, api.id, pagesOptions.linkBase),
@@ -49,6 +82,14 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));
       log(`${api.id}: wrote ${pages.files.length} pages to ${pagesOptions.dir}`);
       written += pages.files.length;
+    }
+    if (changelog && changelogOptions) {
+      await writeChangelog(context.siteDir, changelog, {
+        ...changelogOptions,
+        staticDir: options.staticDir,
+        siteUrl,
+        now,
+      });
     }
     return written;
   };

@@ -5,6 +5,9 @@ import { operationSlug, schemaSlug } from '../../../lib/openapi/view';
 import { anchorId } from '../../../components/ApiReference/anchors';
 import { diffDocuments, type Change } from './diff';
 import { writeFileAtomic } from './writeAtomic';
+import type { Badge, ChangeView, EntryView } from '../../../lib/changelog';
+
+export type { Badge, ChangeView, EntryView };
 
 /**
  * The API changelog: what `npm run specs:pull` found each time it replaced a vendored document, kept per API in a
@@ -96,37 +99,6 @@ export async function appendEntry(filePath: string, api: string, entry: Changelo
   return next;
 }
 
-/** One change as the changelog pages show it. */
-export interface ChangeView {
-  where: string;
-  what: string;
-  breaking: boolean;
-  /** The reference page (and anchor) of what changed, or of the nearest part that still exists. */
-  href?: string;
-  /** What changed is no longer in the document. */
-  removed?: boolean;
-  /** For badges: what changed (`GET /path`, `GET /path limit`, `Schema`, `Schema.field`) and the operation or
-   * schema it belongs to, which has changed too. */
-  target: string;
-  parent: string;
-}
-
-export interface EntryView {
-  /** Anchor on the API's changelog page; `<api>-<id>` on the page for all APIs. */
-  id: string;
-  api: string;
-  apiTitle: string;
-  date: string;
-  versionBefore: string;
-  versionAfter: string;
-  note?: string;
-  /** The entry on its API's page. */
-  href: string;
-  /** Breaking changes first, then the others, each in the order the diff found them. */
-  changes: ChangeView[];
-  breakingCount: number;
-}
-
 export interface ChangelogViewOptions {
   api: string;
   apiTitle: string;
@@ -209,13 +181,6 @@ export function mergeViews(views: EntryView[][]): EntryView[] {
     .flatMap((entries, order) => entries.map((entry) => ({ entry, order })))
     .sort((a, b) => b.entry.date.localeCompare(a.entry.date) || a.order - b.order)
     .map(({ entry }) => entry);
-}
-
-/** A "Changed" badge: the newest entry that touched something, when it is recent. */
-export interface Badge {
-  date: string;
-  href: string;
-  breaking: boolean;
 }
 
 /** What changed within `days` before `now`, by target (`GET /path`, `GET /path limit`, `Schema`, `Schema.field`). */

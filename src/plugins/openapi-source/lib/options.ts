@@ -24,9 +24,19 @@ export interface ApiOptions extends ApiConfig {
   pages?: PagesOptions & { sidebarFile: string; factsFile: string; overview?: OverviewOptions };
 }
 
+/** The changelog pages: one for all APIs at `route`, one per API at `<linkBase>/changelog`, each with `atom.xml`. */
+export interface ChangelogOptions {
+  route: string;
+  /** Folder, relative to the site, of the pages' data (`<id>.json`, `all.json`). */
+  dataDir: string;
+  /** The feeds' author, and the name in their titles. */
+  author: string;
+}
+
 export interface PluginOptions {
   /** The APIs whose documents are resolved, in order. */
   apis: ApiOptions[];
+  changelog?: ChangelogOptions;
   /** Folder, relative to the site, that is served as a static directory; documents go to `<outDir>/openapi/`. */
   staticDir: string;
 }
@@ -40,7 +50,10 @@ export function validatePluginOptions(raw: unknown): PluginOptions {
     throw new Error(`[openapi-source] invalid options: ${message}`);
   };
   if (typeof raw !== 'object' || raw === null) return fail('expected an object');
-  const { apis, staticDir } = raw as Partial<PluginOptions>;
+  const { apis, staticDir, changelog } = raw as Partial<PluginOptions>;
+  if (changelog !== undefined && (!changelog.route?.startsWith('/') || !changelog.dataDir || !changelog.author)) {
+    fail('`changelog` needs a route starting with /, a dataDir and an author');
+  }
   if (typeof staticDir !== 'string' || staticDir === '') fail('`staticDir` must be a non-empty path');
   if (!Array.isArray(apis) || apis.length === 0) return fail('`apis` must list at least one API');
   const ids = new Set<string>();
@@ -87,7 +100,7 @@ export function validatePluginOptions(raw: unknown): PluginOptions {
       if (!/^https?:\/\//.test(pages.mockUrl)) fail(`apis[${index}].pages.mockUrl must be an http(s) URL`);
     }
   }
-  return { apis, staticDir: staticDir as string };
+  return { apis, staticDir: staticDir as string, ...(changelog ? { changelog } : {}) };
 }
 
 /**

@@ -57,7 +57,7 @@ export function overviewPages(api: OverviewOptions): { name: string; content: st
     '',
     '## Start reading',
     '',
-    `The [${api.title} overview](${overviewRoute}) explains authentication, paging and errors; the [single-page reference](${api.reference}) lists every call.`,
+    `The [${api.title} overview](${overviewRoute}) explains authentication, paging and errors; the [single-page reference](${api.reference}) lists every call; the [changelog](/docs${api.slugBase}/changelog) says what changed.`,
     '',
   ];
   const overview = [
@@ -94,6 +94,10 @@ export function overviewPages(api: OverviewOptions): { name: string; content: st
     '## All calls',
     '',
     '<CallList facts={facts} />',
+    '',
+    '## Changelog',
+    '',
+    `What changed in the ${api.title}, breaking changes first, is in its [changelog](/docs${api.slugBase}/changelog), which has an [Atom feed](pathname:///docs${api.slugBase}/changelog/atom.xml) for feed readers.`,
     '',
     '## Downloads',
     '',

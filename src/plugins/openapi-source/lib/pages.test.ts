@@ -69,3 +69,27 @@ test('an operation page carries the fields of every schema its responses reach, 
   expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Championship']));
   expect(page).toContain('hide_table_of_contents: true');
 });
+
+describe('"Changed" badges', () => {
+  const badge = { date: '2026-11-22', href: '/docs/data-api/changelog#2026-11-22', breaking: true };
+  const changed = {
+    'GET /players/{player_id}/history': badge,
+    'GET /players/{player_id}/history limit': badge,
+    'Season.end_date': badge,
+  };
+  const pages = referencePages(data, 'data-v4', { ...options, changed });
+  const page = (name: string) => pages.files.find((file) => file.name === name)?.content ?? '';
+
+  test("reach the changed call, its changed parameters and a schema's changed fields, and nothing else", () => {
+    expect(page('get-player-history.mdx')).toContain(
+      `export const changed = ${JSON.stringify({ operation: badge, parameters: { limit: badge } })};`,
+    );
+    expect(page('get-player-history.mdx')).toContain('changed={changed}');
+    expect(page('get-player.mdx')).toContain('export const changed = {};');
+    expect(page('schemas/season.mdx')).toContain(`export const changed = ${JSON.stringify({ end_date: badge })};`);
+    expect(page('schemas/season.mdx')).toContain(
+      '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} changed={changed} />',
+    );
+    expect(page('schemas/player.mdx')).toContain('export const changed = {};');
+  });
+});

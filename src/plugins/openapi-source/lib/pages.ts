@@ -12,6 +12,7 @@ import {
 } from '../../../lib/openapi/view';
 import { parseBlocks, plainText } from '../../../lib/markdown/inline';
 import { writeFileAtomic } from './writeAtomic';
+import type { Badge, OperationBadges } from '../../../lib/changelog';
 
 /** Where one API's generated reference pages go, and what they link to. */
 export interface PagesOptions {
@@ -29,6 +30,8 @@ export interface PagesOptions {
   baseUrlVariable: string;
   /** The explorer's local mock server for this API. */
   mockUrl: string;
+  /** "Changed" badges from the API's changelog, by target (`GET /path`, `GET /path limit`, `Schema.field`). */
+  changed?: Record<string, Badge>;
 }
 
 export interface SidebarDoc {
@@ -79,6 +82,17 @@ export function operationPage(document: JsonObject, view: OperationView, options
     fallbackServer: options.mockUrl,
   };
   const schemas = referencedSchemas(document, operationSchemaRoots(view));
+  const key = `${view.method.toUpperCase()} ${view.path}`;
+  const parameterBadges = Object.fromEntries(
+    view.parameters.flatMap((parameter): [string, Badge][] => {
+      const badge = options.changed?.[`${key} ${parameter.name}`];
+      return badge ? [[parameter.name, badge]] : [];
+    }),
+  );
+  const changed: OperationBadges = {
+    ...(options.changed?.[key] ? { operation: options.changed[key] } : {}),
+    ...(Object.keys(parameterBadges).length > 0 ? { parameters: parameterBadges } : {}),
+  };
   const lines = [
     '---',
     `id: ${view.slug}`,
@@ -104,7 +118,9 @@ export function operationPage(document: JsonObject, view: OperationView, options
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
-    '<OperationReference operation={operation} samples={samples} schemas={schemas} linkBase={linkBase}>',
+    exportConst('changed', changed),
+    '',
+    '<OperationReference operation={operation} samples={samples} schemas={schemas} linkBase={linkBase} changed={changed}>',
     '  <ApiExplorer operation={operation} servers={servers} />',
     '</OperationReference>',
     '',
@@ -113,6 +129,13 @@ export function operationPage(document: JsonObject, view: OperationView, options
 }
 
 export function schemaPage(document: JsonObject, view: SchemaView, options: PagesOptions): string {
+  const fieldBadges = Object.fromEntries(
+    (view.root.children ?? []).flatMap((child): [string, Badge][] => {
+      const badge = child.name === undefined ? undefined : options.changed?.[`${view.name}.${child.name}`];
+      return badge && child.name !== undefined ? [[child.name, badge]] : [];
+    }),
+  );
+  const schemaBadge = options.changed?.[view.name];
   const lines = [
     '---',
     // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
@@ -124,19 +147,29 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
     `keywords: ${JSON.stringify([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')])}`,
     '---',
     '',
-    "import { JsonExample, Markdown, SchemaFields, UsedBy } from '@site/src/components/ApiReference';",
+    "import { ChangedBadge, JsonExample, Markdown, SchemaFields, UsedBy } from '@site/src/components/ApiReference';",
     '',
     exportConst('schema', view),
+    '',
+    exportConst('changed', fieldBadges),
     '',
     exportConst('schemas', referencedSchemas(document, [view.root])),
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
+    ...(schemaBadge
+      ? [
+          exportConst('schemaChanged', schemaBadge),
+          '',
+          `<ChangedBadge badge={schemaChanged} label={schema.name} />`,
+          '',
+        ]
+      : []),
     '<Markdown text={schema.description} />',
     '',
     '## Fields',
     '',
-    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} />',
+    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} changed={changed} />',
     '',
   ];
   if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { JsonObject } from '../../../lib/openapi/document';
+import type { Badge, EntryView } from '../../../lib/changelog';
+import { atomFeed, changelogView, mergeViews, readHistory, recentChanges } from './changelog';
+import type { ChangelogOptions } from './options';
+import { writeFileAtomic } from './writeAtomic';
+
+/** What a changelog page renders: `<Changelog {...data} />`. */
+export interface ChangelogPageData {
+  apis: { id: string; title: string }[];
+  entries: EntryView[];
+  /** Site path of the page's Atom feed. */
+  feed: string;
+}
+
+export interface ApiChangelog {
+  id: string;
+  title: string;
+  /** The history file, relative to the site. */
+  history: string;
+  document: JsonObject;
+  /** Where the API's reference pages are: `/docs/data-api`; its changelog is `<linkBase>/changelog`. */
+  linkBase: string;
+}
+
+export interface BuiltChangelog {
+  /** The page data of each API, by id, and the badges of its reference pages. */
+  apis: Map<string, { data: ChangelogPageData; badges: Record<string, Badge> }>;
+  all: ChangelogPageData;
+}
+
+/** Reads every API's history and links it into today's documents; badges are the changes of the 90 days to `now`. */
+export async function buildChangelog(
+  siteDir: string,
+  apis: ApiChangelog[],
+  options: ChangelogOptions,
+  now: Date,
+): Promise<BuiltChangelog> {
+  const built: BuiltChangelog['apis'] = new Map();
+  for (const api of apis) {
+    const history = await readHistory(path.resolve(siteDir, api.history), api.id);
+    const page = `${api.linkBase}/changelog`;
+    const entries = changelogView(history, api.document, {
+      api: api.id,
+      apiTitle: api.title,
+      linkBase: api.linkBase,
+      page,
+    });
+    built.set(api.id, {
+      data: { apis: [{ id: api.id, title: api.title }], entries, feed: `${page}/atom.xml` },
+      badges: recentChanges(entries, now),
+    });
+  }
+  const all: ChangelogPageData = {
+    apis: apis.map((api) => ({ id: api.id, title: api.title })),
+    entries: mergeViews([...built.values()].map((api) => api.data.entries)),
+    feed: `${options.route}/atom.xml`,
+  };
+  return { apis: built, all };
+}
+
+/** The MDX page of one API's changelog, in the API's generated folder; its data is a JSON module beside the facts. */
+export function apiChangelogPage(options: {
+  title: string;
+  slugBase: string;
+  dataModule: string;
+  /** The changelog of all APIs. */
+  allRoute: string;
+}): string {
+  return [
+    '---',
+    'id: changelog',
+    `title: ${JSON.stringify(`${options.title} changelog`)}`,
+    'sidebar_label: "Changelog"',
+    `description: ${JSON.stringify(`What changed in the ${options.title}, newest first, breaking changes first, with an Atom feed.`)}`,
+    `slug: ${options.slugBase}/changelog`,
+    '---',
+    '',
+    "import Changelog from '@site/src/components/Changelog';",
+    `import changelog from ${JSON.stringify(options.dataModule)};`,
+    '',
+    `What changed in the ${options.title} each time its OpenAPI document was updated, newest first. Calls and fields`,
+    'that changed in the last 90 days carry a "Changed" badge in the reference that links here. The',
+    `[changelog of all APIs](${options.allRoute}) has every API's entries in one list.`,
+    '',
+    '<Changelog {...changelog} />',
+    '',
+  ].join('\n');
+}
+
+/** Writes the pages' data and the Atom feeds (into the static folder, so `npm start` serves them too). */
+export async function writeChangelog(
+  siteDir: string,
+  built: BuiltChangelog,
+  options: ChangelogOptions & { staticDir: string; siteUrl: string; now: Date },
+): Promise<void> {
+  const feed = (data: ChangelogPageData, title: string) =>
+    atomFeed(data.entries, {
+      title,
+      siteUrl: options.siteUrl,
+      page: data.feed.replace(/\/atom\.xml$/, ''),
+      feed: data.feed,
+      author: options.author,
+      fallbackUpdated: options.now.toISOString().replace(/\.\d+Z$/, 'Z'),
+    });
+  for (const [id, api] of built.apis) {
+    await writeFileAtomic(path.resolve(siteDir, options.dataDir, `${id}.json`), JSON.stringify(api.data));
+    const title = `${options.author} ${api.data.apis[0]?.title ?? id} changelog`;
+    await writeFileAtomic(path.resolve(siteDir, options.staticDir, `.${api.data.feed}`), feed(api.data, title));
+  }
+  await writeFileAtomic(path.resolve(siteDir, options.dataDir, 'all.json'), JSON.stringify(built.all));
+  await writeFileAtomic(
+    path.resolve(siteDir, options.staticDir, `.${built.all.feed}`),
+    feed(built.all, `${options.author} API changelog`),
+  );
+}
