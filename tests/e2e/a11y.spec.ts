@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, gotoHydrated, test } from './support/fixtures';
-import { referenceSampleRoutes, specRoutes } from './support/routes';
+import { changelogRoutes, referenceSampleRoutes, specRoutes } from './support/routes';
 
 /** WCAG 2.2 AA on every route, dark theme included: the default Docusaurus colours would fail contrast here. */
-for (const route of [...specRoutes, ...referenceSampleRoutes]) {
+for (const route of [...specRoutes, ...referenceSampleRoutes, ...changelogRoutes]) {
   test(`${route} has no WCAG 2.2 AA violations`, async ({ page }) => {
     // The single-page references hold every operation of their API in one document: axe checks some 23,000
     // elements of /api/data, 66 s alone and 102 s beside another worker on this 2-core machine, so 240 s.

@@ -49,3 +49,6 @@ export const referenceSampleRoutes: readonly string[] = [
   '/docs/chat-api/post-room-message',
   '/docs/chat-api/schemas/room',
 ];
+
+/** The changelog of all APIs and one API's (its data and feeds: tests/e2e/changelog.spec.ts). */
+export const changelogRoutes: readonly string[] = ['/docs/changelog', '/docs/data-api/changelog'];
