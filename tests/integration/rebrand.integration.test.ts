@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apis } from '../../config/apis';
+import { changelogHistory } from '../../config/openapi';
 import { runNode } from '../../scripts/lib/process';
 import { copySite, type SiteCopy } from '../fixtures/siteCopy';
 
 /**
  * Rebranding is config/brand.ts plus the documents: in a throw-away copy of the site the brand becomes Nimbus and
- * the documents are the provider's with its name (here: the vendored ones with Arena replaced), and the built site
- * carries no trace of the old brand.
+ * the documents, and the changelog histories recorded from them, are the provider's with its name (here: the
+ * vendored ones with Arena replaced), and the built site carries no trace of the old brand.
  */
 let site: SiteCopy;
 let build: { code: number | null; output: string };
@@ -26,8 +27,9 @@ beforeAll(async () => {
   const brandFile = path.join(site.dir, 'config/brand.ts');
   writeFileSync(brandFile, rebrand(readFileSync(brandFile, 'utf8')));
   for (const api of apis) {
-    const document = path.join(site.dir, api.vendored);
-    writeFileSync(document, rebrand(readFileSync(document, 'utf8')));
+    for (const file of [api.vendored, changelogHistory(api)]) {
+      writeFileSync(path.join(site.dir, file), rebrand(readFileSync(path.join(site.dir, file), 'utf8')));
+    }
   }
   build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
     cwd: site.dir,

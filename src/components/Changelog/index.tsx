@@ -48,6 +48,20 @@ function Change({ change }: { change: ChangeView }): ReactNode {
   );
 }
 
+function Changes({ title, changes }: { title: string; changes: ChangeView[] }): ReactNode {
+  if (changes.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul>
+        {changes.map((change, index) => (
+          <Change key={index} change={change} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
@@ -84,26 +98,8 @@ function Entry({
         {version}. {plural(breaking.length, 'breaking change')}, {plural(others.length, 'other change')}.
       </p>
       {entry.note && <p>{entry.note}</p>}
-      {breaking.length > 0 && (
-        <>
-          <h3>Breaking changes</h3>
-          <ul>
-            {breaking.map((change, index) => (
-              <Change key={index} change={change} />
-            ))}
-          </ul>
-        </>
-      )}
-      {!breakingOnly && others.length > 0 && (
-        <>
-          <h3>Other changes</h3>
-          <ul>
-            {others.map((change, index) => (
-              <Change key={index} change={change} />
-            ))}
-          </ul>
-        </>
-      )}
+      <Changes title="Breaking changes" changes={breaking} />
+      {!breakingOnly && <Changes title="Other changes" changes={others} />}
     </section>
   );
 }

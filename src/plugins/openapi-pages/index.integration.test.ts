@@ -20,10 +20,18 @@ test('writes the pages when created, and again with one line when a watched docu
   const logs: string[] = [];
   const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
   try {
-    const context = { siteDir: site.dir } as LoadContext;
+    const siteConfig = { url: 'https://developers.arena.example', baseUrl: '/' };
+    const context = { siteDir: site.dir, siteConfig } as LoadContext;
     const plugin = await openapiPagesPlugin(context, openapiSource);
     const page = path.join(site.dir, 'docs/data-api/reference/get-games.mdx');
     expect(readFileSync(page, 'utf8')).toContain('title: "List games"');
+    // The API's changelog page goes with its reference, its feed into the static folder.
+    expect(readFileSync(path.join(site.dir, 'docs/data-api/reference/changelog.mdx'), 'utf8')).toContain(
+      'slug: /data-api/changelog',
+    );
+    expect(readFileSync(path.join(site.dir, '.generated/static/docs/data-api/changelog/atom.xml'), 'utf8')).toContain(
+      '<link rel="self" type="application/atom+xml" href="https://developers.arena.example/docs/data-api/changelog/atom.xml"/>',
+    );
     const document = path.join(site.dir, 'openapi/data-v4.yaml');
     expect(plugin.getPathsToWatch?.()).toContain(document);
 
