@@ -49,3 +49,17 @@ export interface OperationBadges {
   operation?: Badge;
   parameters?: Record<string, Badge>;
 }
+
+/** How long a change keeps its "Changed" badge in the reference, in days before the build. */
+export const badgeDays = 90;
+
+/** `1 breaking change`, `2 entries`: a count with its word. */
+export function plural(count: number, word: string, words = `${word}s`): string {
+  return `${count} ${count === 1 ? word : words}`;
+}
+
+/** An entry's changes in a phrase: `11 breaking changes, 46 other changes`. */
+export function changeSummary(entry: EntryView): string {
+  const others = entry.changes.length - entry.breakingCount;
+  return `${plural(entry.breakingCount, 'breaking change')}, ${plural(others, 'other change')}`;
+}

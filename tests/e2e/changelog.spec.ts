@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseFeed } from 'feedsmith';
 import type { ChangelogHistory } from '../../src/plugins/openapi-source/lib/changelog';
 import { getOperation, type HttpMethod } from '../../src/lib/openapi/document';
+import { badgeDays } from '../../src/lib/changelog';
 import { readVendoredDocument } from '../../src/lib/openapi/vendored';
 import { operationSlug } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
@@ -70,11 +71,11 @@ test.describe('the API changelog', () => {
     });
   }
 
-  test('a call changed in the last 90 days carries a badge linking to its entry; older changes carry none', async ({
+  test('a call changed within the last badgeDays carries a badge linking to its entry; older changes carry none', async ({
     page,
   }) => {
     const change = breaking.find((candidate) => candidate.parameter)!;
-    const recent = Date.now() - Date.parse(`${latest.date}T00:00:00Z`) < 90 * 24 * 60 * 60 * 1000;
+    const recent = Date.now() - Date.parse(`${latest.date}T00:00:00Z`) < badgeDays * 24 * 60 * 60 * 1000;
     const [method = '', path = ''] = change.operation?.split(' ') ?? [];
     const data = readVendoredDocument('data');
     await gotoHydrated(

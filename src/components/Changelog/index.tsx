@@ -3,7 +3,7 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import type { ChangeView, EntryView } from '@site/src/lib/changelog';
+import { changeSummary, plural, type ChangeView, type EntryView } from '@site/src/lib/changelog';
 import styles from './styles.module.css';
 
 interface Props {
@@ -62,10 +62,6 @@ function Changes({ title, changes }: { title: string; changes: ChangeView[] }): 
   );
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 function Entry({
   entry,
   showApi,
@@ -95,7 +91,7 @@ function Entry({
         />
       </h2>
       <p className={styles.summary}>
-        {version}. {plural(breaking.length, 'breaking change')}, {plural(others.length, 'other change')}.
+        {version}. {changeSummary(entry)}.
       </p>
       {entry.note && <p>{entry.note}</p>}
       <Changes title="Breaking changes" changes={breaking} />
@@ -165,7 +161,7 @@ export default function Changelog({ entries, feed, apis }: Props): ReactNode {
       <p className={styles.count} role="status">
         {entries.length === 0
           ? 'No changes recorded yet.'
-          : `${shown.length} ${shown.length === 1 ? 'entry' : 'entries'} shown of ${entries.length}.`}
+          : `${plural(shown.length, 'entry', 'entries')} shown of ${entries.length}.`}
       </p>
       {shown.map((entry) => (
         <Entry key={`${entry.api}-${entry.id}`} entry={entry} showApi={showApi} breakingOnly={filter.breakingOnly} />

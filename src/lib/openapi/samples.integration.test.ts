@@ -150,6 +150,17 @@ function interpret(file: string, args: string[], item: Case, index: number): Pro
 type RunCase = (item: Case, index: number) => Promise<Outcome>;
 const ready = (run: RunCase): Promise<RunCase> => Promise.resolve(run);
 
+/** Saves each case's sample as `<index>.<extension>` and runs it with the language's interpreter. */
+function fromFiles(language: 'ruby' | 'php', extension: string, cases: Case[]): Promise<RunCase> {
+  const files = writeAll(
+    language,
+    cases,
+    (index) => `${index}.${extension}`,
+    (item) => sampleOf(item, language),
+  );
+  return ready((item, index) => interpret(language, [files[index]], item, index));
+}
+
 const runners: Record<SampleLanguage, (cases: Case[], env: (item: Case) => NodeJS.ProcessEnv) => Promise<RunCase>> = {
   curl: () => ready((item, index) => interpret('bash', ['-c', sampleOf(item, 'curl')], item, index)),
   node: () =>
@@ -157,26 +168,10 @@ const runners: Record<SampleLanguage, (cases: Case[], env: (item: Case) => NodeJ
       interpret(process.execPath, ['--input-type=module', '-e', sampleOf(item, 'node')], item, index),
     ),
   python: () => ready((item, index) => interpret('python3', ['-c', sampleOf(item, 'python')], item, index)),
-  ruby: (cases) => {
-    // From a file, as a reader saves it: Ruby reads files as UTF-8, `-e` in the locale's encoding.
-    const files = writeAll(
-      'ruby',
-      cases,
-      (index) => `${index}.rb`,
-      (item) => sampleOf(item, 'ruby'),
-    );
-    return ready((item, index) => interpret('ruby', [files[index]], item, index));
-  },
+  // From a file, as a reader saves it: Ruby reads files as UTF-8, `-e` in the locale's encoding.
+  ruby: (cases) => fromFiles('ruby', 'rb', cases),
   perl: () => ready((item, index) => interpret('perl', ['-e', sampleOf(item, 'perl')], item, index)),
-  php: (cases) => {
-    const files = writeAll(
-      'php',
-      cases,
-      (index) => `${index}.php`,
-      (item) => sampleOf(item, 'php'),
-    );
-    return ready((item, index) => interpret('php', [files[index]], item, index));
-  },
+  php: (cases) => fromFiles('php', 'php', cases),
   go: async (cases, env) => {
     const files = writeAll(
       'go',

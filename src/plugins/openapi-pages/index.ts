@@ -5,7 +5,7 @@ import { apiFacts } from '../../lib/openapi/facts';
 import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
 import { openapiSource } from '../../../config/openapi';
 import { overviewPages } from '../openapi-source/lib/overview';
-import { apiChangelogPage, buildChangelog, writeChangelog } from '../openapi-source/lib/changelogPages';
+import { buildChangelog, writeChangelog } from '../openapi-source/lib/changelogPages';
 import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
 import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
 import type { ResolvedDocument } from '../openapi-source/lib/resolve';
@@ -38,19 +38,7 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
     const now = new Date();
     const changelogOptions = options.changelog;
     const changelog =
-      changelogOptions &&
-      (await buildChangelog(
-        context.siteDir,
-        options.apis.flatMap((api) => {
-          const result = resolved.find((candidate) => candidate.id === api.id);
-          if (!api.pages || !api.changelog || !result) return [];
-          const title = api.pages.overview?.title ?? api.id;
-          const { linkBase } = api.pages;
-          return [{ id: api.id, title, history: api.changelog, document: result.document, linkBase }];
-        }),
-        changelogOptions,
-        now,
-      ));
+      changelogOptions && (await buildChangelog(context.siteDir, options.apis, resolved, changelogOptions, now));
     for (const api of options.apis) {
       const result = resolved.find((candidate) => candidate.id === api.id);
       if (!api.pages || !result) continue;
@@ -58,19 +46,7 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       const own = changelog?.apis.get(api.id);
       const pages = referencePages(result.document, api.id, { ...pagesOptions, changed: own?.badges });
       if (overview) pages.files.push(...overviewPages(overview));
-      if (own && changelogOptions) {
-        const dataModule = `@site/${changelogOptions.dataDir}/${api.id}.json`;
-        const title = overview?.title ?? api.id;
-        pages.files.push({
-          name: 'changelog.mdx',
-          content: apiChangelogPage({
-            title,
-            slugBase: pagesOptions.slugBase,
-            dataModule,
-            allRoute: changelogOptions.route,
-          }),
-        });
-      }
+      if (own) pages.files.push(own.page);
       await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
       const facts = {
         ...apiFacts(result.document, api.id, pagesOptions.linkBase),

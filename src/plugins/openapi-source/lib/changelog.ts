@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { isObject, listOperations, text, type JsonObject } from '../../../lib/openapi/document';
 import { operationSlug, schemaSlug } from '../../../lib/openapi/view';
 import { anchorId } from '../../../components/ApiReference/anchors';
-import { diffDocuments, type Change } from './diff';
+import { componentSchemas, diffDocuments, fieldsOf, type Change } from './diff';
 import { writeFileAtomic } from './writeAtomic';
-import type { Badge, ChangeView, EntryView } from '../../../lib/changelog';
+import { badgeDays, changeSummary, type Badge, type ChangeView, type EntryView } from '../../../lib/changelog';
 
 export type { Badge, ChangeView, EntryView };
 
@@ -108,18 +108,6 @@ export interface ChangelogViewOptions {
   page: string;
 }
 
-function schemaOf(document: JsonObject, name: string): JsonObject | undefined {
-  const schemas =
-    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
-  const schema = schemas[name];
-  return isObject(schema) ? schema : undefined;
-}
-
-function fieldNames(schema: JsonObject): Set<string> {
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [])];
-  return new Set(parts.flatMap((part) => (isObject(part.properties) ? Object.keys(part.properties) : [])));
-}
-
 type Location = Pick<ChangeView, 'href' | 'removed' | 'target' | 'parent'>;
 
 /** Where a change points in today's document: its page and anchor, or the nearest part of it that still exists. */
@@ -138,10 +126,10 @@ export function locate(document: JsonObject, change: Change, linkBase: string): 
   }
   const name = change.schema ?? change.where.replace(/^schema /, '');
   const at = { target: change.field ? `${name}.${change.field}` : name, parent: name };
-  const schema = schemaOf(document, name);
-  if (!schema) return { ...at, removed: true };
+  const schema = componentSchemas(document)[name];
+  if (!isObject(schema)) return { ...at, removed: true };
   const page = `${linkBase}/${schemaSlug(document, name)}`;
-  if (change.field && fieldNames(schema).has(change.field)) {
+  if (change.field && change.field in fieldsOf(schema)) {
     return { ...at, href: `${page}#${anchorId('field', change.field)}` };
   }
   return { ...at, href: page, ...(change.field ? { removed: true } : {}) };
@@ -184,7 +172,7 @@ export function mergeViews(views: EntryView[][]): EntryView[] {
 }
 
 /** What changed within `days` before `now`, by target (`GET /path`, `GET /path limit`, `Schema`, `Schema.field`). */
-export function recentChanges(entries: EntryView[], now: Date, days = 90): Record<string, Badge> {
+export function recentChanges(entries: EntryView[], now: Date, days = badgeDays): Record<string, Badge> {
   const since = now.getTime() - days * 24 * 60 * 60 * 1000;
   const badges: Record<string, Badge> = {};
   for (const entry of entries) {
@@ -228,9 +216,7 @@ export function atomFeed(entries: EntryView[], options: FeedOptions): string {
   const url = (path: string) => `${options.siteUrl}${path}`;
   const updated = entries[0] ? `${entries[0].date}T00:00:00Z` : options.fallbackUpdated;
   const items = entries.map((entry) => {
-    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    const others = entry.changes.length - entry.breakingCount;
-    const title = `${entry.apiTitle}, ${entry.date}: ${count(entry.breakingCount, 'breaking change')}, ${count(others, 'other change')}`;
+    const title = `${entry.apiTitle}, ${entry.date}: ${changeSummary(entry)}`;
     const html = [
       ...(entry.note ? [`<p>${xml(entry.note)}</p>`] : []),
       '<ul>',

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { JsonObject } from '../../../lib/openapi/document';
-import type { Badge, EntryView } from '../../../lib/changelog';
+import { badgeDays, type Badge, type EntryView } from '../../../lib/changelog';
 import { atomFeed, changelogView, mergeViews, readHistory, recentChanges } from './changelog';
-import type { ChangelogOptions } from './options';
+import type { ApiOptions, ChangelogOptions } from './options';
+import type { ResolvedDocument } from './resolve';
 import { writeFileAtomic } from './writeAtomic';
 
 /** What a changelog page renders: `<Changelog {...data} />`. */
@@ -13,46 +13,49 @@ export interface ChangelogPageData {
   feed: string;
 }
 
-export interface ApiChangelog {
-  id: string;
-  title: string;
-  /** The history file, relative to the site. */
-  history: string;
-  document: JsonObject;
-  /** Where the API's reference pages are: `/docs/data-api`; its changelog is `<linkBase>/changelog`. */
-  linkBase: string;
-}
-
 export interface BuiltChangelog {
-  /** The page data of each API, by id, and the badges of its reference pages. */
-  apis: Map<string, { data: ChangelogPageData; badges: Record<string, Badge> }>;
+  /** By API id: its page's data and MDX file, and the badges of its reference pages. */
+  apis: Map<
+    string,
+    { data: ChangelogPageData; page: { name: string; content: string }; badges: Record<string, Badge> }
+  >;
   all: ChangelogPageData;
 }
 
-/** Reads every API's history and links it into today's documents; badges are the changes of the 90 days to `now`. */
+/**
+ * Reads the history of every API that has one and reference pages, and links it into the API's resolved document;
+ * badges are the changes of the `badgeDays` before `now`.
+ */
 export async function buildChangelog(
   siteDir: string,
-  apis: ApiChangelog[],
+  apis: readonly ApiOptions[],
+  resolved: readonly ResolvedDocument[],
   options: ChangelogOptions,
   now: Date,
 ): Promise<BuiltChangelog> {
   const built: BuiltChangelog['apis'] = new Map();
+  const titles: ChangelogPageData['apis'] = [];
   for (const api of apis) {
-    const history = await readHistory(path.resolve(siteDir, api.history), api.id);
-    const page = `${api.linkBase}/changelog`;
-    const entries = changelogView(history, api.document, {
-      api: api.id,
-      apiTitle: api.title,
-      linkBase: api.linkBase,
-      page,
-    });
+    const document = resolved.find((candidate) => candidate.id === api.id)?.document;
+    if (!api.pages || !api.changelog || !document) continue;
+    const title = api.pages.overview?.title ?? api.id;
+    const { linkBase, slugBase } = api.pages;
+    const history = await readHistory(path.resolve(siteDir, api.changelog), api.id);
+    const page = `${linkBase}/changelog`;
+    const entries = changelogView(history, document, { api: api.id, apiTitle: title, linkBase, page });
+    const dataModule = `@site/${options.dataDir}/${api.id}.json`;
+    titles.push({ id: api.id, title });
     built.set(api.id, {
-      data: { apis: [{ id: api.id, title: api.title }], entries, feed: `${page}/atom.xml` },
+      data: { apis: [{ id: api.id, title }], entries, feed: `${page}/atom.xml` },
+      page: {
+        name: 'changelog.mdx',
+        content: apiChangelogPage({ title, slugBase, dataModule, allRoute: options.route }),
+      },
       badges: recentChanges(entries, now),
     });
   }
   const all: ChangelogPageData = {
-    apis: apis.map((api) => ({ id: api.id, title: api.title })),
+    apis: titles,
     entries: mergeViews([...built.values()].map((api) => api.data.entries)),
     feed: `${options.route}/atom.xml`,
   };
@@ -80,7 +83,7 @@ export function apiChangelogPage(options: {
     `import changelog from ${JSON.stringify(options.dataModule)};`,
     '',
     `What changed in the ${options.title} each time its OpenAPI document was updated, newest first. Calls and fields`,
-    'that changed in the last 90 days carry a "Changed" badge in the reference that links here. The',
+    `that changed in the last ${badgeDays} days carry a "Changed" badge in the reference that links here. The`,
     `[changelog of all APIs](${options.allRoute}) has every API's entries in one list.`,
     '',
     '<Changelog {...changelog} />',

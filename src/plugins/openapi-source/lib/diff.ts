@@ -146,12 +146,8 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
     }
   }
 
-  const schemaNames = (document: JsonObject) =>
-    Object.keys(
-      isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {},
-    );
-  const afterSchemas = new Set(schemaNames(after));
-  const beforeSchemas = new Set(schemaNames(before));
+  const afterSchemas = new Set(Object.keys(componentSchemas(after)));
+  const beforeSchemas = new Set(Object.keys(componentSchemas(before)));
   for (const name of beforeSchemas) {
     if (!afterSchemas.has(name))
       changes.push({ where: `schema ${name}`, schema: name, what: 'removed', breaking: true });
@@ -164,10 +160,13 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
   return { addedOperations, removedOperations, changes };
 }
 
+/** A document's named schemas (`components.schemas`), none when it has no such section. */
+export function componentSchemas(document: JsonObject): JsonObject {
+  return isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+}
+
 function schemaOf(document: JsonObject, name: string): JsonObject {
-  const schemas =
-    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
-  const schema = schemas[name];
+  const schema = componentSchemas(document)[name];
   return isObject(schema) ? schema : {};
 }
 
@@ -182,7 +181,7 @@ function bodySchemaName(document: JsonObject, operation: JsonObject, code: strin
 }
 
 /** A schema's own fields, with those of the parts of an `allOf` it is made of. */
-function fieldsOf(schema: JsonObject): Record<string, JsonObject> {
+export function fieldsOf(schema: JsonObject): Record<string, JsonObject> {
   const parts = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [];
   const own = isObject(schema.properties) ? schema.properties : {};
   const fields: Record<string, JsonObject> = {};
