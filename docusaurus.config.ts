@@ -13,7 +13,7 @@ import openapiPagesPlugin from './src/plugins/openapi-pages';
 import apiReferencePlugin from './src/plugins/api-reference';
 import e2eTestRoutesPlugin from './tests/fixtures/plugins/e2e-test-routes';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
-import searchResultsEscapePlugin from './src/plugins/search-results-escape';
+import searchIndexPlugin from './src/plugins/search-index';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';
 import leanDocsPlugin from './src/plugins/lean-docs';
@@ -66,12 +66,11 @@ const config: Config = {
     [llmsExportPlugin, llmsExport],
     [lazyRoutesPlugin, lazyRoutes],
     inlineScriptGuardPlugin,
-    searchResultsEscapePlugin,
+    [searchIndexPlugin, search],
     robotsTxtPlugin,
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
   ],
-  themes: [['@easyops-cn/docusaurus-search-local', search]],
   themeConfig,
 };
 

@@ -10,15 +10,16 @@ export interface CspOptions {
 }
 
 /**
- * The policy the site runs under. Inline scripts are allowed by hash only. Styles keep 'unsafe-inline': the
- * server-rendered HTML carries `style` attributes (React style props, the theme's own), which CSP cannot hash
- * without 'unsafe-hashes', and an inline style cannot run code.
+ * The policy the site runs under. Inline scripts are allowed by hash only. 'wasm-unsafe-eval' lets the search's
+ * WebAssembly (Pagefind, from the site's own origin) compile; it allows no JavaScript `eval`. Styles keep
+ * 'unsafe-inline': the server-rendered HTML carries `style` attributes (React style props, the theme's own), which
+ * CSP cannot hash without 'unsafe-hashes', and an inline style cannot run code.
  */
 export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: CspOptions): string {
   const scripts = [...new Set(scriptHashes)].sort();
   return [
     "default-src 'self'",
-    `script-src 'self' ${scripts.join(' ')}`.trim(),
+    `script-src 'self' 'wasm-unsafe-eval' ${scripts.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { apis } from '../../config/apis';
 import { mockUrl } from '../../config/mock';
 import { builtDocument } from './support/openapi';
@@ -47,11 +49,22 @@ test.describe('security headers on every kind of response', () => {
       expect(headers['permissions-policy']).toContain('camera=()');
       const csp = headers['content-security-policy'] ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(headers.server).toBe('nginx');
     });
   }
+});
+
+test('search runs under the CSP: its WebAssembly compiles and its index parts load', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${baseURL ?? ''}/search?q=rate+limit`);
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('Rate limits');
+  expect(errors).toEqual([]);
 });
 
 test("the CSP lets the request explorer reach the documents' servers and the local mocks, and nothing else", async ({
@@ -75,6 +88,17 @@ test.describe('caching', () => {
     const asset = await request.get(script ?? '');
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  });
+
+  test("the search index's hashed parts are immutable; its entry file revalidates", async ({ request }) => {
+    const entry = await request.get('/pagefind/pagefind-entry.json');
+    expect(entry.headers()['cache-control']).toBe('no-cache');
+    for (const folder of ['index', 'fragment']) {
+      const [name] = readdirSync(path.join('build/pagefind', folder));
+      const part = await request.get(`/pagefind/${folder}/${name}`);
+      expect(part.status(), name).toBe(200);
+      expect(part.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { indexedPages } from '../../src/plugins/search-index/lib/readIndex';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runNode, waitUntilAnswering } from '../../scripts/lib/process';
 import { freePort } from '../e2e/support/staticServer';
@@ -78,7 +79,10 @@ describe('a third API added by one registry record', () => {
   test('publishes its document, and search and the exports carry its calls', () => {
     expect(JSON.parse(read('openapi/stats-v1.json'))).toHaveProperty('info.title', 'Stats API');
     expect(existsSync(path.join(out, 'openapi/stats-v1.yaml'))).toBe(true);
-    expect(read('search-index.json')).toContain('/docs/stats-api/list-seasons');
+    const searched = indexedPages(path.join(out, 'pagefind')).find(
+      (page) => page.url === '/docs/stats-api/list-seasons',
+    );
+    expect(searched?.meta).toMatchObject({ title: 'List seasons', kind: 'operation', section: 'Stats API' });
     expect(read('docs/stats-api/list-seasons.md')).toContain('GET /seasons');
     expect(read('llms.txt')).toContain('/docs/stats-api/list-seasons.md');
     expect(read('llms-full.txt')).toContain('List seasons');

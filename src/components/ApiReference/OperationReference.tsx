@@ -37,6 +37,14 @@ export interface OperationReferenceProps {
   changed?: OperationBadges;
 }
 
+/**
+ * Error statuses read the same on every call ("429 Too many requests"): search leaves them out, so a query for a
+ * status finds the page that explains it (the overview's errors and rate limits), not every call.
+ */
+function isError(response: ResponseView): boolean {
+  return !/^[123]/.test(response.status);
+}
+
 function sub(level: HeadingLevel): HeadingLevel {
   return Math.min(level + 1, 6) as HeadingLevel;
 }
@@ -56,7 +64,11 @@ function ResponseSection({
 }): ReactNode {
   const id = anchorId(idPrefix, 'response', response.status);
   return (
-    <section data-response={response.status} className={styles.response}>
+    <section
+      data-response={response.status}
+      data-search-skip={isError(response) || undefined}
+      className={styles.response}
+    >
       <SectionHeading level={sub(level)} id={id}>
         <span className={styles.status} data-status-class={response.status.charAt(0)}>
           {response.status}
@@ -134,7 +146,13 @@ function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[];
       {responses.map((response) => {
         const id = anchorId(idPrefix, 'response', response.status);
         return (
-          <li key={response.status} id={id} data-response={response.status} className={styles.response}>
+          <li
+            key={response.status}
+            id={id}
+            data-response={response.status}
+            data-search-skip={isError(response) || undefined}
+            className={styles.response}
+          >
             <span className={styles.status} data-status-class={response.status.charAt(0)}>
               {response.status}
             </span>
@@ -184,7 +202,7 @@ export default function OperationReference(props: OperationReferenceProps): Reac
           )}
           <OperationSummary operation={operation} />
         </div>
-        <aside className={styles.operationAside} aria-label={`Examples of ${operation.summary}`}>
+        <aside className={styles.operationAside} data-search-skip aria-label={`Examples of ${operation.summary}`}>
           <div className={styles.panel}>
             <p className={styles.panelTitle}>Request</p>
             <CodeSamples write={write} lazy={lazySamples} />

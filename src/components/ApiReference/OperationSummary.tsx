@@ -32,7 +32,7 @@ export default function OperationSummary({ operation }: { operation: OperationVi
         </div>
       )}
       <Markdown text={operation.description} />
-      <ul className={styles.facts}>
+      <ul className={styles.facts} data-search-skip>
         {server && (
           <li>
             Server: <code>{server.url}</code>

@@ -44,8 +44,18 @@ export default function Parameters({
                       <div className={styles.fieldHead}>
                         <code className={styles.fieldName}>{parameter.name}</code>{' '}
                         <span className={styles.type}>{parameter.type}</span>
-                        {parameter.required && <span className={styles.required}>required</span>}
-                        {parameter.deprecated && <span className={styles.deprecated}>deprecated</span>}
+                        {parameter.required && (
+                          <>
+                            {' '}
+                            <span className={styles.required}>required</span>
+                          </>
+                        )}
+                        {parameter.deprecated && (
+                          <>
+                            {' '}
+                            <span className={styles.deprecated}>deprecated</span>
+                          </>
+                        )}
                         <ChangedBadge badge={changed?.[parameter.name]} label={`parameter ${parameter.name}`} />
                         <AnchorLink id={id} label={`parameter ${parameter.name}`} />
                       </div>

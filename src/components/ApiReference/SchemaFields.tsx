@@ -83,8 +83,18 @@ function Field({
       <div className={styles.fieldHead}>
         <code className={styles.fieldName}>{node.name}</code> <TypeLabel node={node} linkBase={linkBase} />
         {node.nullable && <span className={styles.note}> or null</span>}
-        {node.required && <span className={styles.required}>required</span>}
-        {node.deprecated && <span className={styles.deprecated}>deprecated</span>}
+        {node.required && (
+          <>
+            {' '}
+            <span className={styles.required}>required</span>
+          </>
+        )}
+        {node.deprecated && (
+          <>
+            {' '}
+            <span className={styles.deprecated}>deprecated</span>
+          </>
+        )}
         <ChangedBadge badge={badge} label={`field ${node.name ?? ''}`} />
         <AnchorLink id={id} label={`field ${node.name ?? ''}`} />
       </div>

@@ -9,8 +9,9 @@ export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkB
       <p>No call of this API returns or takes this shape directly; it is published as part of the API&apos;s model.</p>
     );
   }
+  // Search skips the list: each call has its own page, and a schema should not rank for its users' names.
   return (
-    <ul>
+    <ul data-search-skip>
       {schema.usedBy.map((use) => (
         <li key={use.slug}>
           <Link to={`${linkBase}/${use.slug}`}>

@@ -53,7 +53,7 @@ export default function PageMenu(): ReactNode {
   };
 
   return (
-    <div className={styles.menu} ref={root}>
+    <div className={styles.menu} ref={root} data-search-skip>
       <button
         type="button"
         className={styles.toggle}

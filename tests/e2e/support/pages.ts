@@ -17,14 +17,27 @@ export class SearchBox {
     return this.page.getByRole('listbox');
   }
 
-  /** Types a query key by key, as a reader does (the autocomplete reacts to keystrokes); returns the results' text. */
+  /** Types a query key by key, as a reader does; returns the results' text once they are the query's. */
   async search(query: string): Promise<string[]> {
     await this.input.click();
     await this.input.fill('');
     await this.input.pressSequentially(query);
-    const options = this.results.getByRole('option');
-    await expect(options.first().or(this.page.getByText('No results'))).toBeVisible();
-    return options.allInnerTexts();
+    await this.answered(query);
+    return this.results.getByRole('option').allInnerTexts();
+  }
+
+  /** The addresses of a query's results, best first (the query set at once, for the many queries of a test). */
+  async resultUrls(query: string): Promise<string[]> {
+    await this.input.fill(query);
+    await this.answered(query);
+    return this.results
+      .getByRole('option')
+      .evaluateAll((options) => options.map((option) => option.getAttribute('data-href') ?? ''));
+  }
+
+  /** Waits until the listbox shows the answer to this query (not to an earlier one). */
+  async answered(query: string): Promise<void> {
+    await expect(this.page.locator(`[role="listbox"][data-query="${query.replace(/["\\]/g, '\\$&')}"]`)).toBeAttached();
   }
 }
 

@@ -1,0 +1,26 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/** One page as Pagefind stored it: what its result shows (url, title and other metadata, filters) and its text. */
+export interface IndexedPage {
+  url: string;
+  content: string;
+  meta: Record<string, string>;
+  filters: Record<string, string[]>;
+}
+
+/** Pagefind writes each page's fragment gzipped, after this signature. */
+const signature = 'pagefind_dcd';
+
+export function parseFragment(file: Buffer): IndexedPage {
+  const text = gunzipSync(file).toString('utf8');
+  if (!text.startsWith(signature)) throw new Error('not a Pagefind fragment');
+  return JSON.parse(text.slice(signature.length)) as IndexedPage;
+}
+
+/** Every page of a built Pagefind index (`build/pagefind`): for tests and the benchmark, which read what was indexed. */
+export function indexedPages(indexDir: string): IndexedPage[] {
+  const fragments = path.join(indexDir, 'fragment');
+  return readdirSync(fragments).map((name) => parseFragment(readFileSync(path.join(fragments, name))));
+}
