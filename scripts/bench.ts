@@ -3,12 +3,14 @@
  * measured in the same run. Writes bench/results.json (gitignored) and prints a table. A benchmark, not a test:
  * nothing here is asserted in npm test (the deterministic byte budgets are, in tests/e2e/weight.spec.ts).
  *
- *   --quick   skips the webpack build and Lighthouse
+ *   --quick        skips the webpack build and Lighthouse
+ *   --search-only  only the search figures, on the existing production build (build/)
  *   BENCH_RUNS (default 3): runs per timed figure
+ *   BENCH_SEARCH_SCALE (default 16): the larger API size the search figures are also measured at
  *
  * Everything is served on 127.0.0.1 and browsed with Debian's Chromium; nothing reaches another host.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { gzipSync } from 'node:zlib';
@@ -16,10 +18,18 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
 import { listOperations, text, type JsonObject } from '../src/lib/openapi/document';
+import type { LoadContext } from '@docusaurus/types';
+import { search } from '../config/search';
+import searchIndexPlugin from '../src/plugins/search-index';
+import { relevanceFigures, relevanceSet } from '../tests/e2e/support/relevance';
 import { median, table, type Figure } from './lib/bench/stats';
+import { runQueries, type QueryRun } from './lib/bench/search';
+import { originalRoute, scaledSearchSite } from './lib/bench/searchSite';
 import { runNode } from './lib/process';
 
 const quick = process.argv.includes('--quick');
+const searchOnly = process.argv.includes('--search-only');
+const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const work = path.resolve('bench/tmp');
 const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -208,8 +218,139 @@ async function lighthouseScores(url: string): Promise<{ performance: number; acc
   }
 }
 
+/** Size in bytes of the search index's files (its parts, metadata and WebAssembly; not the precompressed twins). */
+function indexBytes(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(gz|br)$/.test(entry.name))
+    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
+
+/** Builds the search index of a site directory as the production build does (the search-index plugin). */
+async function indexSearch(dir: string, routes: string[]): Promise<number> {
+  const plugin = searchIndexPlugin({ baseUrl: '/', siteDir: process.cwd() } as LoadContext, search);
+  const started = performance.now();
+  type PostBuild = NonNullable<typeof plugin.postBuild>;
+  await plugin.postBuild?.({ outDir: dir, routesPaths: routes } as unknown as Parameters<PostBuild>[0]);
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * Search, at today's API size and at `searchScale` times it (a copy of the build with every call and schema page
+ * copied, the documents scaled): the relevance set's MRR and top-3 against their targets, the bytes a first query
+ * downloads against the 300 KB budget, the time to results cold and with the index parts cached, the index's size
+ * and indexing time (scaled against today's).
+ */
+async function searchFigures(browser: Browser, buildDir: string): Promise<Figure[]> {
+  const set = relevanceSet();
+  const queries = set.queries.map((entry) => entry.query);
+  const figures: Figure[] = [];
+  const measured: Record<string, { runs: QueryRun[]; bytes: number; seconds: number }> = {};
+  const apis = search.apis.map(({ id, linkBase }) => ({ id, linkBase }));
+  for (const k of [1, searchScale]) {
+    const site = scaledSearchSite(buildDir, path.join(work, `search-k${k}`), k, apis);
+    const seconds = await indexSearch(site.dir, site.routes);
+    const server = await serveBuild(site.dir);
+    try {
+      log(
+        `search at ${k}x: ${site.routes.length} routes indexed in ${seconds.toFixed(1)} s; ${queries.length} queries`,
+      );
+      const runs = await runQueries(browser, server.url, queries, '/getting-started/Guides/chat-bots');
+      measured[k] = { runs, bytes: indexBytes(path.join(site.dir, search.outputDir)), seconds };
+    } finally {
+      await server.stop();
+    }
+  }
+  for (const k of [1, searchScale]) {
+    const { runs } = measured[k];
+    // A copy of a page (at k > 1) answers a query as well as its original.
+    const relevance = relevanceFigures(set, new Map(runs.map((run) => [run.query, run.urls.map(originalRoute)])));
+    const scale = `search at ${k}x`;
+    figures.push(
+      {
+        name: `${scale}: MRR`,
+        value: relevance.mrr * 100,
+        anchorName: 'target',
+        anchor: set.targets.mrr * 100,
+        unit: '%',
+        runs: 1,
+      },
+      {
+        name: `${scale}: top-3`,
+        value: relevance.top3 * 100,
+        anchorName: 'target',
+        anchor: set.targets.top3 * 100,
+        unit: '%',
+        runs: 1,
+      },
+      {
+        name: `${scale}: first query bytes (max)`,
+        value: Math.max(...runs.map((run) => run.bytes)),
+        anchorName: 'budget',
+        anchor: 300 * 1024,
+        unit: 'B',
+        runs: runs.length,
+      },
+      {
+        name: `${scale}: first query bytes (median)`,
+        value: median(runs.map((run) => run.bytes)),
+        anchorName: 'budget',
+        anchor: 300 * 1024,
+        unit: 'B',
+        runs: runs.length,
+      },
+      {
+        name: `${scale}: results, first query`,
+        value: median(runs.map((run) => run.coldMs)),
+        anchorName: 'target (parts cached)',
+        anchor: 100,
+        unit: 'ms',
+        runs: runs.length,
+      },
+      {
+        name: `${scale}: results, parts cached`,
+        value: median(runs.map((run) => run.warmMs)),
+        anchorName: 'target',
+        anchor: 100,
+        unit: 'ms',
+        runs: runs.length,
+      },
+    );
+    if (k !== 1) {
+      figures.push(
+        {
+          name: `${scale}: index size`,
+          value: measured[k].bytes,
+          anchorName: 'at 1x',
+          anchor: measured[1].bytes,
+          unit: 'B',
+          runs: 1,
+        },
+        {
+          name: `${scale}: indexing time`,
+          value: measured[k].seconds,
+          anchorName: 'at 1x',
+          anchor: measured[1].seconds,
+          unit: 's',
+          runs: 1,
+        },
+      );
+    }
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
+  if (searchOnly) {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      const figures = await searchFigures(browser, 'build');
+      console.log(`\n${table(figures)}`);
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   const figures: Figure[] = [];
   const siteOut = path.join(work, 'site');
   const vanillaDir = path.join(work, 'vanilla');
@@ -361,6 +502,7 @@ async function main(): Promise<void> {
         }
       }
     }
+    figures.push(...(await searchFigures(browser, siteOut)));
   } finally {
     await browser.close();
     await Promise.all(servers.map((server) => server.stop()));

@@ -27,6 +27,7 @@ function show(value: number, unit: string): string {
   if (unit === 'B') return `${Math.round(value / 1024).toLocaleString('en')} KB`;
   if (unit === 'ms') return `${Math.round(value).toLocaleString('en')} ms`;
   if (unit === 's') return `${value.toFixed(1)} s`;
+  if (unit === '%') return `${value.toFixed(1)} %`;
   return `${Math.round(value)}`;
 }
 

@@ -25,10 +25,14 @@ export function useSearch(query: string, limit: number, section?: string): Searc
     }
     setState((previous) => (previous.status === 'done' ? previous : { status: 'loading' }));
     const timer = window.setTimeout(() => {
+      const started = performance.now();
       loadPagefind(siteConfig.baseUrl)
         .then((pagefind) => searchPages(pagefind, { query, limit, section }))
         .then((hits) => {
-          if (asked === latest.current) setState({ status: 'done', query, hits });
+          if (asked !== latest.current) return;
+          // How long the index took to answer, for the benchmark (User Timing, read by scripts/lib/bench/search.ts).
+          performance.measure('search:results', { start: started });
+          setState({ status: 'done', query, hits });
         })
         .catch((error: unknown) => {
           if (asked !== latest.current) return;

@@ -36,7 +36,7 @@ describe('docs global data without the doc list', () => {
   });
 
   test.each(['/docs/data-api/get-team', '/getting-started/intro/start-here', '/docs/', '/elsewhere'])(
-    'still tells which plugin and version %s belongs to (what the search bar asks)',
+    'still tells which plugin and version %s belongs to (what the theme asks)',
     (pathname) => {
       const active = getActivePlugin(allData, pathname);
       const leanActive = getActivePlugin(lean, pathname);

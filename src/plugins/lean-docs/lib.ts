@@ -8,7 +8,7 @@ import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
  * generated reference. Only the navbar's `doc`, `docSidebar` and version-dropdown items and the version banner read
  * that list; this site uses none of them (its navbar links are plain `to` links with `activeBaseRegex`). What the
  * site does read stays: the plugin's and versions' paths (which plugin and version a URL belongs to, used by the
- * search bar), sidebar links and the breadcrumbs flag.
+ * theme's doc pages), sidebar links and the breadcrumbs flag.
  */
 export function withoutDocList(data: GlobalPluginData): GlobalPluginData {
   return { ...data, versions: data.versions.map((version) => ({ ...version, docs: [], draftIds: [] })) };
