@@ -98,7 +98,7 @@ test('the page menu copies the page as its Markdown twin, views it, and opens it
     const twin = twinPath(path);
     const toggle = page.getByRole('button', { name: 'Page as Markdown', exact: true });
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle, path).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
     // WCAG 2.2 AA with the list open, as a reader sees it.
     const axe = await new AxeBuilder({ page })
