@@ -9,6 +9,7 @@
 import path from 'node:path';
 import process from 'node:process';
 import { openapiSource } from '../config/openapi';
+import { fetchLimitsFrom } from '../src/plugins/openapi-source/lib/fetchText';
 import { pullApi } from '../src/plugins/openapi-source/lib/pull';
 
 async function main(): Promise<number> {
@@ -37,7 +38,14 @@ async function main(): Promise<number> {
     console.log(`[openapi] ${api.id}: fetching ${url}`);
     try {
       const changelog = { path: path.resolve(api.changelog), date, ...(note ? { note } : {}) };
-      const result = await pullApi({ id: api.id, url, vendoredPath: path.resolve(api.vendored), check, changelog });
+      const result = await pullApi({
+        id: api.id,
+        url,
+        vendoredPath: path.resolve(api.vendored),
+        check,
+        changelog,
+        limits: fetchLimitsFrom(process.env),
+      });
       console.log(result.report);
       if (result.entry) console.log(`[openapi] ${api.id}: recorded entry ${result.entry.id} in ${api.changelog}.`);
       differs ||= result.differs;

@@ -3,6 +3,7 @@ import type { Badge } from '@site/src/lib/changelog';
 import type { ParameterView } from '@site/src/lib/openapi/view';
 import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
+import FieldFlags from './FieldFlags';
 import Markdown from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
 import { anchorId } from './anchors';
@@ -44,18 +45,7 @@ export default function Parameters({
                       <div className={styles.fieldHead}>
                         <code className={styles.fieldName}>{parameter.name}</code>{' '}
                         <span className={styles.type}>{parameter.type}</span>
-                        {parameter.required && (
-                          <>
-                            {' '}
-                            <span className={styles.required}>required</span>
-                          </>
-                        )}
-                        {parameter.deprecated && (
-                          <>
-                            {' '}
-                            <span className={styles.deprecated}>deprecated</span>
-                          </>
-                        )}
+                        <FieldFlags required={parameter.required} deprecated={parameter.deprecated} />
                         <ChangedBadge badge={changed?.[parameter.name]} label={`parameter ${parameter.name}`} />
                         <AnchorLink id={id} label={`parameter ${parameter.name}`} />
                       </div>

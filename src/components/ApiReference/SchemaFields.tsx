@@ -4,6 +4,7 @@ import type { Badge } from '@site/src/lib/changelog';
 import type { SchemaNode } from '@site/src/lib/openapi/view';
 import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
+import FieldFlags from './FieldFlags';
 import Markdown from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
 import { anchorId, hashIsBelow } from './anchors';
@@ -83,18 +84,7 @@ function Field({
       <div className={styles.fieldHead}>
         <code className={styles.fieldName}>{node.name}</code> <TypeLabel node={node} linkBase={linkBase} />
         {node.nullable && <span className={styles.note}> or null</span>}
-        {node.required && (
-          <>
-            {' '}
-            <span className={styles.required}>required</span>
-          </>
-        )}
-        {node.deprecated && (
-          <>
-            {' '}
-            <span className={styles.deprecated}>deprecated</span>
-          </>
-        )}
+        <FieldFlags required={node.required} deprecated={node.deprecated} />
         <ChangedBadge badge={badge} label={`field ${node.name ?? ''}`} />
         <AnchorLink id={id} label={`field ${node.name ?? ''}`} />
       </div>

@@ -11,3 +11,6 @@ export const javascriptBudgets = {
   guide: 540 * 1024,
   operation: 1200 * 1024,
 } as const;
+
+/** Bytes the first search query may download, search code and index parts together (issue 18: at any API size). */
+export const firstSearchQueryBudget = 300 * 1024;

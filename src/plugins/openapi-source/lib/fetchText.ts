@@ -11,6 +11,21 @@ export interface FetchLimits {
 
 export const defaultFetchLimits: FetchLimits = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
 
+/**
+ * The limits of a remote document's download, `SPEC_MAX_BYTES` replacing the size cap (a provider's document may be
+ * larger than ours: GitHub's is about 13 MB). Anything but a whole number of bytes above 0 is refused by name.
+ */
+export function fetchLimitsFrom(env: Record<string, string | undefined>): FetchLimits {
+  const raw = env.SPEC_MAX_BYTES?.trim();
+  if (!raw) return defaultFetchLimits;
+  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new Error(
+      `SPEC_MAX_BYTES must be a whole number of bytes above 0, not ${JSON.stringify(env.SPEC_MAX_BYTES)}`,
+    );
+  }
+  return { ...defaultFetchLimits, maxBytes: Number(raw) };
+}
+
 export interface FetchedText {
   text: string;
   contentType: string;

@@ -39,7 +39,10 @@ function recorder(): Logger & { warnings: string[]; infos: string[] } {
   return { warnings, infos, warn: (m) => warnings.push(m), info: (m) => infos.push(m) };
 }
 
-async function run(url: string, options: { strict?: boolean; fetchImpl?: typeof fetch; maxBytes?: number } = {}) {
+async function run(
+  url: string,
+  options: { strict?: boolean; fetchImpl?: typeof fetch; maxBytes?: number; env?: Record<string, string> } = {},
+) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-out-'));
   const logger = recorder();
   try {
@@ -47,8 +50,9 @@ async function run(url: string, options: { strict?: boolean; fetchImpl?: typeof 
       siteDir,
       outDir,
       apis: [api],
-      env: { DATA_API_SPEC_URL: url, SPEC_STRICT: options.strict ? '1' : undefined },
-      limits: { ...limits, maxBytes: options.maxBytes ?? limits.maxBytes },
+      env: { DATA_API_SPEC_URL: url, SPEC_STRICT: options.strict ? '1' : undefined, ...options.env },
+      // With SPEC_MAX_BYTES set, the pipeline reads its limits from the environment, as a build does.
+      limits: options.env?.SPEC_MAX_BYTES ? undefined : { ...limits, maxBytes: options.maxBytes ?? limits.maxBytes },
       fetchImpl: options.fetchImpl,
       logger,
     });
@@ -69,6 +73,12 @@ const failures: [string, () => string, RegExp, typeof fetch | undefined][] = [
   ['a hang past the timeout', () => server.url('/hang'), /no complete answer within 500 ms/, undefined],
   ['a body over the size cap', () => server.url('/huge'), /larger than the \d+-byte limit/, undefined],
   ['JSON that is not OpenAPI', () => server.url('/not-openapi'), /not an OpenAPI 3\.0 or 3\.1 document/, undefined],
+  [
+    'a Swagger 2.0 document',
+    () => server.url('/swagger-2'),
+    /a Swagger 2\.0 document: the portal builds from OpenAPI 3\.0 or 3\.1; convert it first/,
+    undefined,
+  ],
   ['broken YAML', () => server.url('/broken-yaml'), /not valid JSON or YAML/, undefined],
   [
     'an OpenAPI document that does not validate',
@@ -217,4 +227,34 @@ test('without a URL the vendored document is used, silently', async () => {
   expect(logger.warnings).toEqual([]);
   expect(readFileSync(path.join(outDir, 'data-v4.yaml'), 'utf8')).toContain('title: Data API');
   rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('SPEC_MAX_BYTES', () => {
+  test('sets the size cap: a document within it is used', async () => {
+    const { result } = await run(server.url('/valid.json'), { env: { SPEC_MAX_BYTES: String(validBytes + 1) } });
+    expect(result?.source).toBe('remote');
+  });
+
+  test('lowers it: a document over the set cap falls back, the warning naming the cap', async () => {
+    const { result, logger } = await run(server.url('/valid.json'), { env: { SPEC_MAX_BYTES: '1000' } });
+    expect(result?.source).toBe('vendored');
+    expect(logger.warnings[0]).toMatch(/larger than the 1000-byte limit/);
+  });
+
+  test.each(['0', '-5', '5MB', '1e6', ' ', '99999999999999999999'])(
+    'set to %j, the build stops with a message naming the variable (blank means unset)',
+    async (value) => {
+      const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-max-'));
+      const attempt = runPipeline({
+        siteDir,
+        outDir,
+        apis: [api],
+        env: { DATA_API_SPEC_URL: server.url('/valid.json'), SPEC_MAX_BYTES: value },
+        logger: recorder(),
+      });
+      if (value.trim() === '') await expect(attempt).resolves.toHaveLength(1);
+      else await expect(attempt).rejects.toThrow(/SPEC_MAX_BYTES must be a whole number of bytes above 0/);
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  );
 });

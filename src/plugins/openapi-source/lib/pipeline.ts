@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultFetchLimits, type FetchLimits } from './fetchText';
+import { fetchLimitsFrom, type FetchLimits } from './fetchText';
 import type { SampleEnvironment } from '../../../lib/openapi/samples';
 import { postmanCollection } from './postman';
 import { resolveApiDocument, type ResolvedDocument } from './resolve';
@@ -55,6 +55,7 @@ export function isStrict(env: Record<string, string | undefined>): boolean {
  */
 export async function runPipeline(options: PipelineOptions): Promise<ResolvedDocument[]> {
   const strict = isStrict(options.env);
+  const limits = options.limits ?? fetchLimitsFrom(options.env);
   const resolved: ResolvedDocument[] = [];
   for (const api of options.apis) {
     const vendoredPath = path.join(options.siteDir, api.vendored);
@@ -66,7 +67,7 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
         urlVariable: api.urlVariable,
         url: options.env[api.urlVariable] || undefined,
       },
-      { strict, limits: options.limits ?? defaultFetchLimits, fetchImpl: options.fetchImpl },
+      { strict, limits, fetchImpl: options.fetchImpl },
     );
     if (result.warning) options.logger.warn(result.warning);
     for (const notice of result.notices ?? []) options.logger.warn(`${api.id}: ${notice}`);

@@ -8,6 +8,10 @@ const shownProblems = 3;
  * reference implementation).
  */
 export async function openApiProblem(document: unknown): Promise<string | undefined> {
+  if (isObject(document) && typeof document.swagger === 'string') {
+    // Refused by name rather than converted: a conversion would change the provider's document behind its back.
+    return `a Swagger ${document.swagger} document: the portal builds from OpenAPI 3.0 or 3.1; convert it first (swagger2openapi, or the Swagger Editor's "Convert to OpenAPI 3") and point the variable at the converted document`;
+  }
   if (!isObject(document) || typeof document.openapi !== 'string' || !/^3\.[01]\.\d+$/.test(document.openapi)) {
     return 'not an OpenAPI 3.0 or 3.1 document (no `openapi: 3.x.y` field)';
   }
