@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { wcagTags } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { changelogRoutes, referenceSampleRoutes, specRoutes } from './support/routes';
 
@@ -12,9 +13,7 @@ for (const route of [...specRoutes, ...referenceSampleRoutes, ...changelogRoutes
     // The single-page references skip rendering calls off screen (content-visibility); axe reads colours by hit
     // testing, which finds nothing rendered there. Rendering everything shows axe the colours a reader sees.
     await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
+    const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     const violations = results.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );

@@ -4,18 +4,19 @@ import { apiByKey } from '../../config/apis';
 import { listOperations } from '../../src/lib/openapi/document';
 import { twinPath } from '../../src/lib/markdownTwin';
 import { operationViews } from '../../src/lib/openapi/view';
+import { wcagTags } from './support/axe';
+import { sitemapPaths } from './support/links';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 
 /** The AI-ready exports: a Markdown twin of every page, /llms.txt and /llms-full.txt. */
 
-async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+async function servedSitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  return sitemapPaths(await (await request.get('/sitemap.xml')).text());
 }
 
 test('every page of the sitemap has its Markdown twin at the same path with .md appended', async ({ request }) => {
-  const paths = await sitemapPaths(request);
+  const paths = await servedSitemapPaths(request);
   expect(paths.length).toBeGreaterThan(200);
   for (const path of paths) {
     const response = await request.get(twinPath(path));
@@ -32,7 +33,7 @@ test('every link of llms.txt resolves, and it lists every page of the sitemap', 
     expect((await request.get(path)).status(), path).toBe(200);
   }
   const twins = new Set(links);
-  for (const path of await sitemapPaths(request)) expect(twins.has(twinPath(path)), path).toBe(true);
+  for (const path of await servedSitemapPaths(request)) expect(twins.has(twinPath(path)), path).toBe(true);
 });
 
 test('llms-full.txt carries every operation of the documents, each with its method and path', async ({ request }) => {
@@ -77,7 +78,7 @@ test('an operation twin lists each parameter with its limits and default, and a 
 });
 
 test('every page of the sitemap names its twin in the head, for tools that follow alternates', async ({ request }) => {
-  const paths = await sitemapPaths(request);
+  const paths = await servedSitemapPaths(request);
   for (const path of paths) {
     const html = parse(await (await request.get(path)).text());
     const links = html.querySelectorAll('head link[type="text/markdown"]');
@@ -102,7 +103,7 @@ test('the page menu copies the page as its Markdown twin, views it, and opens it
     await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
     // WCAG 2.2 AA with the list open, as a reader sees it.
     const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .withTags(wcagTags)
       .include('[aria-controls$="-items"]')
       .include('[id$="-items"]')
       .analyze();

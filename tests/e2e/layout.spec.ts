@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { operationViews, referencedSchemas, operationSchemaRoots } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
+import { sitemapPaths } from './support/links';
 import { builtDocument } from './support/openapi';
 
 /** How pages hold up where an integrator reads them: a 390 px phone, deep links, nested fields. */
 
-const sitemapRoutes = [...readFileSync(path.resolve('build/sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-  (match) => new URL(match[1]).pathname,
-);
+const sitemapRoutes = sitemapPaths(readFileSync(path.resolve('build/sitemap.xml'), 'utf8'));
 
 test('no route of the sitemap is wider than a 390 px phone', async ({ page }) => {
   test.setTimeout(300_000);

@@ -5,6 +5,7 @@
  * cached, the figure the issue's 100 ms target is about).
  */
 import type { Browser } from 'playwright-core';
+import { answeredSelector } from '../../../tests/e2e/support/pages';
 
 export interface QueryRun {
   query: string;
@@ -23,9 +24,7 @@ function lastSearchMeasure(page: import('playwright-core').Page): Promise<number
 }
 
 async function answered(page: import('playwright-core').Page, query: string): Promise<void> {
-  await page
-    .locator(`[role="listbox"][data-query="${query.replace(/["\\]/g, '\\$&')}"]`)
-    .waitFor({ state: 'attached', timeout: 60_000 });
+  await page.locator(answeredSelector(query)).waitFor({ state: 'attached', timeout: 60_000 });
 }
 
 export async function runQueries(

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { listOperations, type JsonObject } from '../../../src/lib/openapi/document';
 import { operationSlug, schemaSlug } from '../../../src/lib/openapi/view';
+import { sitemapPaths } from '../../../tests/e2e/support/links';
 import { scaleDocument } from './scale';
 
 export interface ScaledSite {
@@ -35,8 +36,7 @@ export function scaledSearchSite(
   // Hard links: the copy costs no space, and files are replaced (never written through) below.
   const copy = spawnSync('cp', ['-al', buildDir, dir]);
   if (copy.status !== 0) throw new Error(`cp -al failed: ${copy.stderr.toString()}`);
-  const sitemap = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
-  const routes = [...sitemap.matchAll(/<loc>[a-z]+:\/\/[^/<]+([^<]*)<\/loc>/g)].map((match) => match[1]);
+  const routes = sitemapPaths(readFileSync(path.join(dir, 'sitemap.xml'), 'utf8'));
   for (const api of apis) {
     const file = path.join(dir, 'openapi', `${api.id}.json`);
     const document = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;

@@ -17,7 +17,6 @@ export interface Pagefind {
     query: string,
     options?: { filters?: Record<string, string> },
   ) => Promise<{ results: PagefindResult[] } | null>;
-  filters: () => Promise<Record<string, Record<string, number>>>;
 }
 
 /**

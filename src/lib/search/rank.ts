@@ -4,6 +4,7 @@
  * call answers a query before a schema of the same name) and the names a reader types (an operationId, a path, a
  * schema name) matched whole. One row per page, pointing at its best section.
  */
+import { decodeEntities } from './excerpt';
 import type { SearchKind } from './sections';
 
 /** The part of Pagefind's result data ranking reads (pagefind.js, `result.data()`). */
@@ -140,14 +141,9 @@ export function bestSection(data: PagefindData, subResults = data.sub_results): 
   return best;
 }
 
-/** The excerpt's text, marks removed, entities of the common kind decoded: enough to look for a phrase. */
+/** The excerpt's text, marks removed and entities decoded, in lower case: enough to look for a phrase. */
 function plainText(excerpt: string): string {
-  return excerpt
-    .replace(/<\/?mark>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .toLowerCase();
+  return decodeEntities(excerpt.replace(/<\/?mark>/g, '')).toLowerCase();
 }
 
 /** A test for the query's words written one after another ("authorization header"), each possibly extended. */

@@ -1,21 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { JsonObject } from '../../lib/openapi/document';
 import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
 import { exportPages, sectionsWithApis, type ExportApi } from './lib/exportPages';
 import { twinPath } from '../../lib/markdownTwin';
+import { htmlFileOf } from '../../lib/buildOutput';
 import { llmsFullTxt, llmsTxt } from './lib/llms';
 
 export interface LlmsExportOptions {
   /** Each API as the openapi-source plugin publishes it; its name is the document's title. */
   apis: Omit<ExportApi, 'name'>[];
-}
-
-/** The HTML file Docusaurus writes for a route (`/docs/webhooks` → `docs/webhooks/index.html`). */
-function htmlFileOf(outDir: string, route: string): string {
-  const direct = path.join(outDir, route.replace(/\/$/, ''), 'index.html');
-  return existsSync(direct) ? direct : path.join(outDir, `${route.replace(/\/$/, '')}.html`);
 }
 
 /**

@@ -3,9 +3,10 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { JsonObject } from '../../lib/openapi/document';
-import { referenceTargets, searchSections, searchTarget } from '../../lib/search/sections';
+import { htmlFileOf } from '../../lib/buildOutput';
+import { searchSections } from '../../lib/search/sections';
 import { runNode } from '../../../scripts/lib/process';
-import type { IndexJob } from './lib/job';
+import { searchPages, type IndexJob } from './lib/job';
 
 export interface SearchIndexOptions {
   /** Route bases of the docs instances that are searched (`/docs`, `/getting-started`). */
@@ -41,16 +42,10 @@ export function validateSearchIndexOptions(raw: unknown): SearchIndexOptions {
   return options as SearchIndexOptions;
 }
 
-/** The HTML file Docusaurus writes for a route (`/docs/webhooks` → `docs/webhooks/index.html`). */
-function htmlFileOf(outDir: string, route: string): string {
-  const direct = path.join(outDir, route.replace(/\/$/, ''), 'index.html');
-  return existsSync(direct) ? direct : path.join(outDir, `${route.replace(/\/$/, '')}.html`);
-}
-
 /**
  * After the build: a Pagefind index of every guide, call and schema page, written in chunks the search box fetches
  * as a query needs them (no index is loaded whole). Each page is handed to the indexer with its section, kind and
- * names added to its head (lib/searchHead.ts); the served HTML is not changed.
+ * names added inside its article (lib/searchTags.ts); the served HTML is not changed.
  */
 export default function searchIndexPlugin(context: LoadContext, raw: unknown): Plugin {
   const options = validateSearchIndexOptions(raw);
@@ -68,19 +63,23 @@ export default function searchIndexPlugin(context: LoadContext, raw: unknown): P
           document: JSON.parse(await readFile(path.join(outDir, 'openapi', `${api.id}.json`), 'utf8')) as JsonObject,
         })),
       );
-      const references = referenceTargets(apis);
-      const base = context.baseUrl.replace(/\/$/, '');
-      const docsRoutes = options.docsRoutes.map((route) => `${base}${route}`);
-      const pages = [...new Set(routesPaths)]
-        .map((route) => ({ route, target: searchTarget(route, references, apis, docsRoutes) }))
-        .filter((page) => page.target && existsSync(htmlFileOf(outDir, page.route)));
+      const pages = searchPages({
+        routes: routesPaths,
+        baseUrl: context.baseUrl,
+        docsRoutes: options.docsRoutes,
+        apis,
+        fileOf: (route) => {
+          const file = htmlFileOf(outDir, route);
+          return existsSync(file) ? file : undefined;
+        },
+      });
       // The index is built in a process of its own (indexer.mts): Pagefind's Node API cannot be loaded from here.
       const jobFile = path.join(outDir, '.search-index-job.json');
       const job: IndexJob = {
         outputPath: path.join(outDir, options.outputDir),
         rootSelector: options.rootSelector,
         excludeSelectors: options.excludeSelectors,
-        pages: pages.map(({ route, target }) => ({ url: route, file: htmlFileOf(outDir, route), target: target! })),
+        pages,
       };
       await writeFile(jobFile, JSON.stringify(job));
       try {

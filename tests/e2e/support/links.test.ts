@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { extractHrefs, extractIds, internalLink } from './links';
+import { extractHrefs, extractIds, internalLink, sitemapPaths } from './links';
 
 describe('extractHrefs', () => {
   test('finds the href of every anchor and decodes entities', () => {
@@ -33,4 +33,10 @@ describe('internalLink', () => {
       expect(internalLink(href, page)).toBeUndefined();
     },
   );
+});
+
+test('a sitemap gives the paths of its pages', () => {
+  const xml =
+    '<urlset><url><loc>https://d.example/docs/</loc></url><url><loc>https://d.example/a/b?x=1</loc></url></urlset>';
+  expect(sitemapPaths(xml)).toEqual(['/docs/', '/a/b']);
 });

@@ -31,3 +31,8 @@ export function internalLink(href: string, pageUrl: string): InternalLink | unde
   const anchor = target.hash ? decodeURIComponent(target.hash.slice(1)) : undefined;
   return { path: target.pathname + target.search, anchor };
 }
+
+/** The paths of a sitemap's pages (`<loc>https://host/docs/</loc>` → `/docs/`). */
+export function sitemapPaths(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}

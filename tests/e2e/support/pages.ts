@@ -5,6 +5,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * change of markup is one change here.
  */
 
+/** The search listbox once it shows the answer to `query` (its `data-query`), for tests and the benchmark. */
+export function answeredSelector(query: string): string {
+  return `[role="listbox"][data-query="${query.replace(/["\\]/g, '\\$&')}"]`;
+}
+
 /** The navbar's search box and its dropdown of results. */
 export class SearchBox {
   constructor(private readonly page: Page) {}
@@ -37,7 +42,7 @@ export class SearchBox {
 
   /** Waits until the listbox shows the answer to this query (not to an earlier one). */
   async answered(query: string): Promise<void> {
-    await expect(this.page.locator(`[role="listbox"][data-query="${query.replace(/["\\]/g, '\\$&')}"]`)).toBeAttached();
+    await expect(this.page.locator(answeredSelector(query))).toBeAttached();
   }
 }
 
