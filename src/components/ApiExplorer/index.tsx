@@ -2,6 +2,7 @@ import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type 
 import CodeBlock from '@theme/CodeBlock';
 import { usePublishDraft } from '@site/src/components/ApiReference/requestDraft';
 import type { Json } from '@site/src/lib/openapi/document';
+import { sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
 import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import { initialInputs, optionText, prepareRequest } from './prepare';
@@ -60,10 +61,11 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   );
   const [inputs, setInputs] = useState(() => initialInputs(operation));
   const media = operation.requestBody?.contents ?? [];
-  const [contentType, setContentType] = useState(media[0]?.contentType ?? '');
-  const [bodyText, setBodyText] = useState(() =>
-    media[0]?.example !== undefined ? JSON.stringify(media[0].example, null, 2) : '',
-  );
+  const [contentType, setContentType] = useState(() => sampleMedia(operation)?.contentType ?? '');
+  const [bodyText, setBodyText] = useState(() => {
+    const body = sampleBody(operation);
+    return body ? JSON.stringify(body.value, null, 2) : '';
+  });
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const security = operation.security[0];
 

@@ -53,3 +53,31 @@ test('a schema that contains itself is offered once, so the tree ends', () => {
   expect(html).toContain('>next<');
   expect(html).not.toContain('<button');
 });
+
+test('a oneOf lists its shapes, names the discriminator, and opens a named shape in place', () => {
+  const base = { required: false, deprecated: false, nullable: false, description: '' };
+  const cat = { ...base, name: 'Cat', type: 'Cat', schemaName: 'Cat', schemaSlug: 'schemas/cat' };
+  const node = {
+    ...base,
+    type: 'Cat | Dog',
+    variants: {
+      kind: 'oneOf' as const,
+      discriminator: 'kind',
+      options: [
+        cat,
+        { ...base, name: 'Option 2', type: 'object', children: [{ ...base, name: 'barks', type: 'boolean' }] },
+      ],
+    },
+  };
+  const schemas = { Cat: { ...cat, children: [{ ...base, name: 'meows', type: 'boolean' }] } };
+  const html = renderToStaticMarkup(<SchemaFields node={node} linkBase="/x" schemas={schemas} idBase="body" />);
+  expect(html).toContain('One of these shapes');
+  expect(html).toContain('<code>kind</code>');
+  // A named shape: its linked name once (no separate name column), its fields behind a button, closed.
+  expect(html).toContain('href="/x/schemas/cat"');
+  expect(html.match(/>Cat</g)).toHaveLength(1);
+  expect(html).toContain('fields of Cat</button>');
+  expect(html).not.toContain('>meows<');
+  // An inline shape lists its fields, under anchors of their own.
+  expect(html).toContain('id="body-option-2-barks"');
+});

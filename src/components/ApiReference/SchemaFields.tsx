@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { Badge } from '@site/src/lib/changelog';
-import type { SchemaNode } from '@site/src/lib/openapi/view';
+import type { SchemaNode, VariantsView } from '@site/src/lib/openapi/view';
 import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
 import FieldFlags from './FieldFlags';
@@ -58,6 +58,7 @@ function Field({
   id,
   trail,
   badge,
+  variant = false,
 }: {
   node: SchemaNode;
   linkBase: string;
@@ -66,9 +67,12 @@ function Field({
   /** Named schemas opened above this field: one of them is not offered again, so a cycle ends. */
   trail: readonly string[];
   badge?: Badge;
+  /** One shape of a `oneOf`/`anyOf`: a named shape shows its linked name only (its name is the schema's). */
+  variant?: boolean;
 }): ReactNode {
   const named = node.schemaName && !node.children ? schemas?.[node.schemaName] : undefined;
-  const expandable = named?.children && named.children.length > 0 && !trail.includes(node.schemaName ?? '');
+  const namedFields = named && (named.children?.length ?? 0) + (named.variants ? 1 : 0) > 0;
+  const expandable = namedFields && !trail.includes(node.schemaName ?? '');
   const [open, setOpen] = useState(false);
   const openedByHash = useHashBelow(id);
   const shown = open || (expandable && openedByHash);
@@ -78,11 +82,15 @@ function Field({
     if (window.location.hash === `#${id}`) element.current?.scrollIntoView();
   }, [id]);
   const children = node.children ?? (shown ? named?.children : undefined);
+  const variants = node.variants ?? (shown ? named?.variants : undefined);
   const nextTrail = named && node.schemaName ? [...trail, node.schemaName] : trail;
+  const nameShown = !(variant && node.name === node.schemaName);
+  const fieldCount = (named?.children?.length ?? 0) > 0 ? `${named?.children?.length} fields` : 'shapes';
   return (
     <li id={id} ref={element} className={styles.field} data-field={node.name}>
       <div className={styles.fieldHead}>
-        <code className={styles.fieldName}>{node.name}</code> <TypeLabel node={node} linkBase={linkBase} />
+        {nameShown && <code className={styles.fieldName}>{node.name}</code>}{' '}
+        <TypeLabel node={node} linkBase={linkBase} />
         {node.nullable && <span className={styles.note}> or null</span>}
         <FieldFlags required={node.required} deprecated={node.deprecated} />
         <ChangedBadge badge={badge} label={`field ${node.name ?? ''}`} />
@@ -98,7 +106,7 @@ function Field({
           aria-controls={`${id}--fields`}
           onClick={() => setOpen(!shown)}
         >
-          {shown ? 'Hide' : 'Show'} the {named?.children?.length} fields of {node.schemaName}
+          {shown ? 'Hide' : 'Show'} the {fieldCount} of {node.schemaName}
         </button>
       )}
       {children && children.length > 0 && (
@@ -111,7 +119,65 @@ function Field({
           listId={`${id}--fields`}
         />
       )}
+      {variants && (
+        <Variants
+          variants={variants}
+          linkBase={linkBase}
+          schemas={schemas}
+          idBase={id}
+          trail={nextTrail}
+          listId={children && children.length > 0 ? undefined : `${id}--fields`}
+        />
+      )}
     </li>
+  );
+}
+
+/**
+ * The shapes of a `oneOf` / `anyOf` value, each as a field of its own: a named shape links to its page and opens in
+ * place, an inline one lists its fields.
+ */
+function Variants({
+  variants,
+  linkBase,
+  schemas,
+  idBase,
+  trail,
+  listId,
+}: {
+  variants: VariantsView;
+  linkBase: string;
+  schemas?: SchemaMap;
+  idBase: string;
+  trail: readonly string[];
+  listId?: string;
+}): ReactNode {
+  return (
+    <div className={styles.variants} id={listId}>
+      <p className={styles.variantsLabel}>
+        {variants.kind === 'oneOf' ? 'One of these shapes' : 'One or more of these shapes'}
+        {variants.discriminator && (
+          <>
+            , told apart by <code>{variants.discriminator}</code>
+          </>
+        )}
+        :
+      </p>
+      <ul className={styles.fields}>
+        {variants.options.map((option, index) => (
+          <Field
+            // Two shapes may share a name (two references to one schema), never a position.
+            key={index}
+            node={option}
+            linkBase={linkBase}
+            schemas={schemas}
+            id={anchorId(idBase, option.name)}
+            trail={trail}
+            variant
+          />
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -156,7 +222,13 @@ function FieldList({
  */
 export default function SchemaFields({ node, linkBase, schemas, idBase = 'field', changed }: Props): ReactNode {
   // A root that is a named schema, or an array of one, shows that schema's fields directly.
-  const rootFields = node.children ?? (node.schemaName ? schemas?.[node.schemaName]?.children : undefined);
+  const rootNamed = node.schemaName ? schemas?.[node.schemaName] : undefined;
+  const rootFields = node.children ?? rootNamed?.children;
+  const rootVariants = node.variants ?? (node.children ? undefined : rootNamed?.variants);
+  const trail = node.schemaName ? [node.schemaName] : [];
+  if (rootVariants && (!rootFields || rootFields.length === 0)) {
+    return <Variants variants={rootVariants} linkBase={linkBase} schemas={schemas} idBase={idBase} trail={trail} />;
+  }
   if (!rootFields || rootFields.length === 0) {
     return (
       <p>
@@ -177,9 +249,12 @@ export default function SchemaFields({ node, linkBase, schemas, idBase = 'field'
         linkBase={linkBase}
         schemas={schemas}
         idBase={idBase}
-        trail={node.schemaName ? [node.schemaName] : []}
+        trail={trail}
         changed={changed}
       />
+      {rootVariants && (
+        <Variants variants={rootVariants} linkBase={linkBase} schemas={schemas} idBase={idBase} trail={trail} />
+      )}
     </>
   );
 }

@@ -80,3 +80,19 @@ describe('operations', () => {
     expect(() => getOperation(document, '/nope')).toThrow('no GET /nope');
   });
 });
+
+describe('resolvePointer on the references real documents write', () => {
+  const document = {
+    paths: { '/rooms/{id}': { get: { parameters: [{ name: 'id' }] } } },
+    components: { schemas: { 'A B': { allOf: [{ type: 'string' }] }, 'x/y': { type: 'integer' } } },
+  };
+  test.each([
+    ['#/components/schemas/A%20B/allOf/0', { type: 'string' }],
+    ['#/components/schemas/x~1y', { type: 'integer' }],
+    ['#/paths/~1rooms~1%7Bid%7D/get/parameters/0', { name: 'id' }],
+  ])('%s', (ref, expected) => expect(resolvePointer(document, ref)).toEqual(expected));
+
+  test('an index past the end of a list is unresolvable', () => {
+    expect(() => resolvePointer(document, '#/components/schemas/A%20B/allOf/1')).toThrow(/unresolvable/);
+  });
+});

@@ -20,13 +20,28 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 /** Reads a local JSON pointer such as `#/components/schemas/Game`. */
+/** `%20` → ` `; a `%` that starts no escape is kept as the character it is. */
+export function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export function resolvePointer(document: JsonObject, ref: string): Json {
   if (!ref.startsWith('#/')) {
     throw new Error(`only local references are supported, got ${ref}`);
   }
   let current: Json = document;
   for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    // A reference is a URI fragment: percent-decoded first, then unescaped as a JSON pointer (RFC 6901 §6).
+    const key = percentDecoded(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(key) && Number(key) < current.length) {
+      // A pointer into a list (`…/allOf/0`) names an item by its index.
+      current = current[Number(key)];
+      continue;
+    }
     if (!isObject(current) || !(key in current)) {
       throw new Error(`unresolvable reference ${ref}`);
     }

@@ -1,5 +1,5 @@
 import type { Json } from './document';
-import type { OperationView, ParameterView } from './view';
+import { sendableType, type MediaView, type OperationView, type ParameterView } from './view';
 
 /**
  * A concrete HTTP request for an operation: what the explorer sends. The code samples write the same request in
@@ -111,9 +111,19 @@ export function sampleValues(view: OperationView): ParameterValues {
   return values;
 }
 
-/** The request body a sample sends: the first media type's example, JSON preferred. */
-export function sampleBody(view: OperationView): RequestInput['body'] {
+/** The media type a sample sends: JSON first, then a form, then the first the call lists. */
+export function sampleMedia(view: OperationView): MediaView | undefined {
   const contents = view.requestBody?.contents ?? [];
-  const media = contents.find((content) => content.contentType === 'application/json') ?? contents[0];
-  return media && media.example !== undefined ? { contentType: media.contentType, value: media.example } : undefined;
+  return (
+    contents.find((content) => content.contentType === 'application/json') ??
+    contents.find((content) => sendableType(content.contentType)) ??
+    contents[0]
+  );
+}
+
+/** The request body a sample sends: the document's example of the chosen type, or one built from its schema. */
+export function sampleBody(view: OperationView): RequestInput['body'] {
+  const media = sampleMedia(view);
+  const value = media?.example ?? media?.generated;
+  return media && value !== undefined ? { contentType: media.contentType, value } : undefined;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation, listOperations, resolveRef, type JsonObject } from './document';
 import { readVendoredDocument } from './vendored';
-import { kebabCase, operationView, operationViews, referencedSchemas, schemaNode, schemaViews } from './view';
+import {
+  kebabCase,
+  operationView,
+  operationViews,
+  referencedSchemas,
+  schemaNode,
+  schemaViews,
+  type SchemaNode,
+} from './view';
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');
@@ -170,5 +178,94 @@ describe('referencedSchemas', () => {
       { expand: true },
     );
     expect(Object.keys(referencedSchemas(document, [root]))).toEqual(['Leaf']);
+  });
+});
+
+describe('schemaNode on the shapes real documents use', () => {
+  const document: JsonObject = {
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        // A tree whose children are described references (OpenAPI 3.0's lone `allOf`), as in
+        // amazonaws.com/amplifyuibuilder: expanding it used to recurse until the stack ran out.
+        Component: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { allOf: [{ $ref: '#/components/schemas/Component' }] } },
+            parent: { allOf: [{ $ref: '#/components/schemas/Component' }], description: 'The parent.' },
+            inline: {
+              type: 'object',
+              properties: { again: { allOf: [{ $ref: '#/components/schemas/Component' }, { type: 'object' }] } },
+            },
+          },
+        },
+        'Pet/Cat': { type: 'object', properties: { meows: { type: 'boolean' } } },
+        'Pet Dog': { type: 'object', properties: { barks: { type: 'boolean' } } },
+        Pet: {
+          oneOf: [{ $ref: '#/components/schemas/Pet~1Cat' }, { $ref: '#/components/schemas/Pet%20Dog' }],
+          discriminator: { propertyName: 'kind' },
+        },
+        Id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        Grid: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
+        Shape: {
+          anyOf: [
+            { title: 'Circle', type: 'object', properties: { radius: { type: 'number' } } },
+            { type: 'object', properties: { side: { type: 'number' } } },
+          ],
+        },
+      },
+    },
+  };
+  const raw = (name: string) => ((document.components as JsonObject).schemas as JsonObject)[name];
+  const node = (name: string) =>
+    schemaNode(document, { $ref: `#/components/schemas/${name.replaceAll('/', '~1')}` }, { expand: true });
+
+  test('a schema that refers to itself through allOf ends, each self-reference shown by name', () => {
+    const tree = node('Component');
+    const byName = Object.fromEntries(
+      (tree.children ?? []).map((child): [string, SchemaNode] => [child.name ?? '', child]),
+    );
+    expect(byName.children).toMatchObject({ type: 'array of Component', schemaName: 'Component' });
+    expect(byName.children.children).toBeUndefined();
+    expect(byName.parent).toMatchObject({ type: 'Component', description: 'The parent.' });
+    // An allOf that merges more than the reference closes the cycle too, shown as the schema it reopens.
+    const again = byName.inline.children?.[0];
+    expect(again).toMatchObject({ name: 'again', type: 'Component', schemaSlug: 'schemas/component' });
+    expect(again?.children).toBeUndefined();
+    // Opened from anywhere else, the same allOf expands.
+    const outside = schemaNode(document, ((raw('Component') as JsonObject).properties as JsonObject).inline, {
+      expand: true,
+    });
+    expect(outside.children?.[0].children?.map((child) => child.name)).toEqual([
+      'name',
+      'children',
+      'parent',
+      'inline',
+    ]);
+  });
+
+  test('oneOf with a discriminator lists its shapes by name, pointer escapes and percent-encoding decoded', () => {
+    const pet = node('Pet');
+    expect(pet.type).toBe('Pet');
+    expect(pet.variants).toMatchObject({ kind: 'oneOf', discriminator: 'kind' });
+    expect(pet.variants?.options.map((option) => [option.name, option.schemaName, option.schemaSlug])).toEqual([
+      ['Pet/Cat', 'Pet/Cat', 'schemas/pet-cat'],
+      ['Pet Dog', 'Pet Dog', 'schemas/pet-dog'],
+    ]);
+  });
+
+  test('an anyOf of scalars is labelled by its types; inline shapes are expanded under their title', () => {
+    const id = schemaNode(document, raw('Id'));
+    expect(id.type).toBe('string | integer');
+    const shape = node('Shape');
+    expect(shape.variants?.options.map((option) => option.name)).toEqual(['Circle', 'Option 2']);
+    expect(shape.variants?.options[1].children?.map((child) => child.name)).toEqual(['side']);
+  });
+
+  test('an array of arrays is labelled to the bottom', () => {
+    expect(schemaNode(document, raw('Grid')).type).toBe('array of array of integer');
   });
 });

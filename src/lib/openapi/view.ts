@@ -2,12 +2,14 @@ import {
   isObject,
   listOperations,
   operationParameters,
+  percentDecoded,
   resolveRef,
   text,
   type Json,
   type JsonObject,
   type OperationRef,
 } from './document';
+import { exampleOf } from './synthesize';
 
 /**
  * View models of operations and schemas: plain, serializable data that the reference pages render. Every fact on
@@ -64,12 +66,27 @@ export interface SchemaNode extends Constraints {
   example?: Json;
   /** Properties of an inline object; for a map, one entry named `{key}`. */
   children?: SchemaNode[];
+  /** The shapes a `oneOf` / `anyOf` value takes, each a tree of its own (named ones linked, not expanded). */
+  variants?: VariantsView;
+}
+
+export interface VariantsView {
+  /** `oneOf`: exactly one shape matches; `anyOf`: one or more. */
+  kind: 'oneOf' | 'anyOf';
+  /** The property whose value says which shape a value is (`discriminator.propertyName`). */
+  discriminator?: string;
+  options: SchemaNode[];
 }
 
 export interface MediaView {
   contentType: string;
   schema?: SchemaNode;
   example?: Json;
+  /**
+   * A request body built from the schema (synthesize.ts) when the document gives no example of a JSON or form
+   * body: what the samples and the explorer send. Never shown as the document's example.
+   */
+  generated?: Json;
 }
 
 export interface ResponseView {
@@ -263,9 +280,40 @@ function typeNames(schema: JsonObject): string[] {
   return typeof schema.type === 'string' ? [schema.type] : [];
 }
 
-function refName(value: Json | undefined): string | undefined {
-  if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith(schemaPrefix)) return undefined;
-  return value.$ref.slice(schemaPrefix.length);
+/** Annotations that may stand beside a lone `allOf` reference without changing the shape it names. */
+const annotationKeys = new Set(['description', 'title', 'deprecated', 'nullable', 'readOnly', 'writeOnly', 'example']);
+
+/**
+ * The component schema a value names: a `$ref` (its pointer escapes and percent-encoding decoded to the name the
+ * document's `components.schemas` uses), or OpenAPI 3.0's way of describing a reference, a lone `allOf` reference
+ * with annotations beside it.
+ */
+export function refName(value: Json | undefined): string | undefined {
+  if (!isObject(value)) return undefined;
+  if (typeof value.$ref === 'string') {
+    if (!value.$ref.startsWith(schemaPrefix)) return undefined;
+    return percentDecoded(value.$ref.slice(schemaPrefix.length)).replaceAll('~1', '/').replaceAll('~0', '~');
+  }
+  if (
+    Array.isArray(value.allOf) &&
+    value.allOf.length === 1 &&
+    Object.keys(value).every((key) => key === 'allOf' || annotationKeys.has(key))
+  ) {
+    return refName(value.allOf[0]);
+  }
+  return undefined;
+}
+
+/** A component schema by name, if the document has it. */
+function componentSchema(document: JsonObject, name: string): Json | undefined {
+  return isObject(document.components) && isObject(document.components.schemas)
+    ? document.components.schemas[name]
+    : undefined;
+}
+
+/** The reference of a component schema by name, escaped as a JSON pointer. */
+function schemaRef(name: string): string {
+  return `${schemaPrefix}${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }
 
 function constraintsOf(document: JsonObject, schema: JsonObject): Constraints {
@@ -296,6 +344,8 @@ function typeLabel(document: JsonObject, raw: Json, schema: JsonObject): string 
   const named = refName(raw);
   if (named) return named;
   const types = typeNames(schema).filter((type) => type !== 'null');
+  const variants = variantParts(schema);
+  if (types.length === 0 && !schema.properties && variants) return variantsLabel(document, variants.parts);
   const base = types.length > 0 ? types.join(' | ') : schema.properties ? 'object' : 'any';
   if (base === 'array' && schema.items !== undefined) {
     const items = flattenSchema(document, schema.items);
@@ -308,15 +358,39 @@ function typeLabel(document: JsonObject, raw: Json, schema: JsonObject): string 
   return base;
 }
 
+/** The `oneOf` or `anyOf` parts of a schema, if it has some (`oneOf` first when, oddly, both are given). */
+function variantParts(schema: JsonObject): { kind: VariantsView['kind']; parts: Json[] } | undefined {
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const parts = schema[kind];
+    if (Array.isArray(parts) && parts.length > 0) return { kind, parts };
+  }
+  return undefined;
+}
+
+/** `Cat | Dog`, `string | integer`; past a few shapes, `one of 7 shapes`. */
+function variantsLabel(document: JsonObject, parts: readonly Json[]): string {
+  const shown = 4;
+  const labels = parts.map((part) => typeLabel(document, part, flattenSchema(document, part)));
+  return labels.length > shown ? `one of ${labels.length} shapes` : [...new Set(labels)].join(' | ');
+}
+
+/**
+ * How deep an inline tree goes before it stops expanding: real documents nest inline objects a handful of levels;
+ * a document that nests deeper (or generates its nesting) still gets a page of bounded size.
+ */
+const maxDepth = 12;
+
 /**
  * One schema as a tree of fields. Named schemas below the root are not expanded (their pages are linked), so a page
- * stays small and reference cycles end.
+ * stays small; a schema already being expanded above a field is not expanded again, so reference cycles end, even
+ * when a reference hides inside an `allOf`.
  */
 export function schemaNode(
   document: JsonObject,
   raw: Json,
-  options: { name?: string; required?: boolean; expand?: boolean } = {},
+  options: { name?: string; required?: boolean; expand?: boolean; ancestors?: readonly string[] } = {},
 ): SchemaNode {
+  const ancestors = options.ancestors ?? [];
   const schema = flattenSchema(document, raw);
   const named = refName(raw);
   const itemsNamed = schema.type === 'array' ? refName(schema.items) : undefined;
@@ -339,22 +413,67 @@ export function schemaNode(
   }
   if ('example' in schema) node.example = schema.example;
   const expand = options.expand ?? !named;
-  if (!expand) return node;
+  const merged = mergedRefs(raw, document);
+  const cycle = merged.find((ref) => ancestors.includes(ref));
+  if (cycle !== undefined && !node.schemaName) {
+    // Merged from a schema already open above: shown as that schema, linked, rather than opened again.
+    const name = refName({ $ref: cycle });
+    if (name) Object.assign(node, { type: name, schemaName: name, schemaSlug: schemaSlug(document, name) });
+  }
+  if (!expand || ancestors.length >= maxDepth || cycle !== undefined) return node;
+  const below = [...ancestors, ...merged];
   const required = new Set(Array.isArray(schema.required) ? schema.required.map((item) => text(item)) : []);
   if (isObject(schema.properties)) {
     node.children = Object.entries(schema.properties).map(([name, child]) =>
-      schemaNode(document, child, { name, required: required.has(name), expand: !refName(child) }),
+      schemaNode(document, child, { name, required: required.has(name), expand: !refName(child), ancestors: below }),
     );
   } else if (schema.type === 'array' && schema.items !== undefined && !itemsNamed) {
     const items = flattenSchema(document, schema.items);
-    if (items.properties) node.children = schemaNode(document, schema.items, { expand: true }).children;
+    if (items.properties || variantParts(items)) {
+      const inner = schemaNode(document, schema.items, { expand: true, ancestors: below });
+      node.children = inner.children;
+      if (inner.variants) node.variants = inner.variants;
+    }
   } else if (isObject(schema.additionalProperties) && !mapNamed) {
     const values = flattenSchema(document, schema.additionalProperties);
     if (values.properties) {
-      node.children = [schemaNode(document, schema.additionalProperties, { name: '{key}', expand: true })];
+      node.children = [
+        schemaNode(document, schema.additionalProperties, { name: '{key}', expand: true, ancestors: below }),
+      ];
     }
   }
+  const variants = variantParts(schema);
+  if (variants) {
+    const discriminator = isObject(schema.discriminator) ? text(schema.discriminator.propertyName) : '';
+    node.variants = {
+      kind: variants.kind,
+      ...(discriminator ? { discriminator } : {}),
+      options: variants.parts.map((part, index) =>
+        schemaNode(document, part, {
+          name: refName(part) ?? (text(flattenSchema(document, part).title) || `Option ${index + 1}`),
+          expand: !refName(part),
+          ancestors: below,
+        }),
+      ),
+    };
+  }
   return node;
+}
+
+/** The references a value's shape is merged from: its own `$ref` and those of its `allOf` parts, at any depth. */
+function mergedRefs(raw: Json, document: JsonObject, seen: string[] = []): string[] {
+  if (!isObject(raw)) return seen;
+  if (typeof raw.$ref === 'string') {
+    if (seen.includes(raw.$ref)) return seen;
+    seen.push(raw.$ref);
+    try {
+      return mergedRefs(resolveRef(document, raw), document, seen);
+    } catch {
+      return seen;
+    }
+  }
+  if (Array.isArray(raw.allOf)) for (const part of raw.allOf) mergedRefs(part, document, seen);
+  return seen;
 }
 
 function firstExample(document: JsonObject, media: JsonObject): Json | undefined {
@@ -467,13 +586,21 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
   };
   if (operation.requestBody !== undefined) {
     const body = resolveRef<JsonObject>(document, operation.requestBody);
-    view.requestBody = {
-      required: body.required === true,
-      description: text(body.description),
-      contents: mediaViews(document, body.content),
-    };
+    const contents = mediaViews(document, body.content);
+    for (const media of contents) {
+      if (media.example !== undefined || !sendableType(media.contentType)) continue;
+      const raw = isObject(body.content) ? resolveRef<JsonObject>(document, body.content[media.contentType]) : {};
+      if (raw.schema !== undefined) media.generated = exampleOf(document, raw.schema);
+    }
+    view.requestBody = { required: body.required === true, description: text(body.description), contents };
   }
   return view;
+}
+
+/** The body types the samples can send: JSON (any `+json` type) and forms. */
+export function sendableType(contentType: string): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json') || type === 'application/x-www-form-urlencoded';
 }
 
 export function operationViews(document: JsonObject, api: string): OperationView[] {
@@ -490,7 +617,7 @@ function schemasUsedBy(document: JsonObject, ref: OperationRef): Set<string> {
     if (name) {
       if (found.has(name)) return;
       found.add(name);
-      visit(resolveRef(document, value));
+      visit(componentSchema(document, name) ?? null);
       return;
     }
     if (typeof value.$ref === 'string') return visit(resolveRef(document, value));
@@ -538,7 +665,7 @@ export function schemaViews(document: JsonObject, api: string): SchemaView[] {
 
 /** Names of the named schemas a tree of fields refers to, below its root. */
 function namesIn(node: SchemaNode, found: Set<string>): void {
-  for (const child of node.children ?? []) {
+  for (const child of [...(node.children ?? []), ...(node.variants?.options ?? [])]) {
     if (child.schemaName) found.add(child.schemaName);
     namesIn(child, found);
   }
@@ -552,14 +679,14 @@ export function referencedSchemas(document: JsonObject, roots: SchemaNode[]): Re
   const result: Record<string, SchemaNode> = {};
   const pending = new Set<string>();
   for (const root of roots) {
-    if (root.schemaName && !root.children) pending.add(root.schemaName);
+    if (root.schemaName && !root.children && !root.variants) pending.add(root.schemaName);
     namesIn(root, pending);
   }
   while (pending.size > 0) {
     const [name] = pending;
     pending.delete(name);
     if (name in result) continue;
-    const node = schemaNode(document, { $ref: `${schemaPrefix}${name}` }, { expand: true });
+    const node = schemaNode(document, { $ref: schemaRef(name) }, { expand: true });
     result[name] = node;
     const more = new Set<string>();
     namesIn(node, more);

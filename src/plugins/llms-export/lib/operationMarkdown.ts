@@ -27,12 +27,24 @@ function fence(code: string, language: string): string {
 }
 
 function fields(node: SchemaNode | undefined, depth = 0): string[] {
-  if (!node?.children) return [];
-  return node.children.flatMap((child) => {
+  if (!node) return [];
+  const lines = (node.children ?? []).flatMap((child) => {
     const limits = constraintText(child);
     const line = `${'  '.repeat(depth)}- ${markdownCode(child.name ?? '')} (${markdownText(child.type)}${child.required ? ', required' : ''}${limits ? `; ${markdownText(limits)}` : ''})${child.description ? `: ${cell(child.description)}` : ''}`;
     return [line, ...fields(child, depth + 1)];
   });
+  const { variants } = node;
+  if (!variants) return lines;
+  const told = variants.discriminator ? `, told apart by ${markdownCode(variants.discriminator)}` : '';
+  lines.push(`${'  '.repeat(depth)}- ${variants.kind === 'oneOf' ? 'One' : 'One or more'} of these shapes${told}:`);
+  for (const option of variants.options) {
+    const described = option.description ? `: ${cell(option.description)}` : '';
+    lines.push(
+      `${'  '.repeat(depth + 1)}- ${markdownText(option.name ?? option.type)} (${markdownText(option.type)})${described}`,
+    );
+    lines.push(...fields(option, depth + 2));
+  }
+  return lines;
 }
 
 function example(value: Json | undefined): string[] {

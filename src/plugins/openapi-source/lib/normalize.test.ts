@@ -46,6 +46,15 @@ describe('dropContainerEngineSchemas', () => {
     expect(Object.keys((result.components as JsonObject).schemas as JsonObject)).toEqual(['Game', 'ImageRef', 'Item']);
   });
 
+  test('keeps a container-engine schema that a kept schema refers to, even one no operation reaches', () => {
+    // Seen in a real document (amazonaws.com/kinesis-video-archived-media): dropping it broke the other's page.
+    const schemas = { Unused: { properties: { format: { $ref: '#/components/schemas/ContainerFormat' } } } };
+    const withUnused = { ...document, components: { schemas: { ...schemas, ContainerFormat: { type: 'string' } } } };
+    const { document: result, dropped } = dropContainerEngineSchemas(withUnused);
+    expect(dropped).toEqual([]);
+    expect(Object.keys((result.components as JsonObject).schemas as JsonObject)).toEqual(['Unused', 'ContainerFormat']);
+  });
+
   test('leaves a document without components as it is', () => {
     expect(dropContainerEngineSchemas({ openapi: '3.1.0' })).toEqual({ document: { openapi: '3.1.0' }, dropped: [] });
   });

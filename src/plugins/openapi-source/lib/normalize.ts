@@ -4,13 +4,16 @@ import { dataKeys, namedMapKeys } from '../../../lib/openapi/keys';
 /**
  * The provider's documents are known to carry schemas of a container engine (volumes, plugins, swarm, images,
  * containers) that are not product behaviour (spec §3). A schema is dropped when its name belongs to one of those
- * families and nothing the operations use refers to it; a referenced one is kept, since dropping it would break
- * the document.
+ * families and nothing the operations or the kept schemas use refers to it; a referenced one is kept, since
+ * dropping it would break the document.
  */
 export const containerEngineSchemaPattern = /^(Volume|Plugin|Swarm|Image|Container)(?![a-z])/;
 
-/** Names of the component schemas reachable from the paths (and from the other non-schema components). */
-export function referencedSchemas(document: JsonObject): Set<string> {
+/**
+ * Names of the component schemas reachable from the paths (and from the other non-schema components), and from the
+ * schemas named in `roots`.
+ */
+export function referencedSchemas(document: JsonObject, roots: readonly string[] = []): Set<string> {
   const schemas =
     isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
   const seen = new Set<string>();
@@ -29,6 +32,7 @@ export function referencedSchemas(document: JsonObject): Set<string> {
   };
   const { components, ...rest } = document;
   visit(rest);
+  for (const name of roots) visit(schemas[name] ?? null);
   if (isObject(components)) {
     visit(Object.fromEntries(Object.entries(components).filter(([kind]) => kind !== 'schemas')));
   }
@@ -37,7 +41,12 @@ export function referencedSchemas(document: JsonObject): Set<string> {
 
 export function dropContainerEngineSchemas(document: JsonObject): { document: JsonObject; dropped: string[] } {
   if (!isObject(document.components) || !isObject(document.components.schemas)) return { document, dropped: [] };
-  const used = referencedSchemas(document);
+  const names = Object.keys(document.components.schemas);
+  // Kept: whatever the operations reach, and whatever a schema that stays refers to (its page must resolve).
+  const used = referencedSchemas(
+    document,
+    names.filter((name) => !containerEngineSchemaPattern.test(name)),
+  );
   const dropped: string[] = [];
   const kept: JsonObject = {};
   for (const [name, schema] of Object.entries(document.components.schemas)) {

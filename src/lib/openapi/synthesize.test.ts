@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import type { JsonObject } from './document';
+import { exampleOf } from './synthesize';
+
+const document: JsonObject = {
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      Message: {
+        type: 'object',
+        required: ['body', 'room'],
+        properties: {
+          id: { type: 'string', readOnly: true },
+          body: { type: 'string', minLength: 10 },
+          room: { $ref: '#/components/schemas/Room' },
+          silent: { type: 'boolean' },
+        },
+      },
+      Room: { type: 'object', properties: { id: { type: 'integer', minimum: 5 }, kind: { enum: ['a', 'b'] } } },
+      Tree: {
+        type: 'object',
+        required: ['children'],
+        properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+      },
+      Pet: { oneOf: [{ $ref: '#/components/schemas/Room' }, { type: 'string' }] },
+      Both: {
+        allOf: [
+          { $ref: '#/components/schemas/Room' },
+          { type: 'object', properties: { extra: { type: 'number', exclusiveMinimum: 0 } } },
+        ],
+      },
+    },
+  },
+};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe('exampleOf', () => {
+  test('an object carries its required properties, shaped by their limits; a referenced object all of its own', () => {
+    expect(exampleOf(document, ref('Message'))).toEqual({ body: 'stringxxxx', room: { id: 5, kind: 'a' } });
+  });
+
+  test('the schema’s own example, default, const and enum win over its type', () => {
+    expect(exampleOf(document, { type: 'string', example: 'hi', default: 'no' })).toBe('hi');
+    expect(exampleOf(document, { type: 'integer', default: 20 })).toBe(20);
+    expect(exampleOf(document, { const: 'fixed' })).toBe('fixed');
+    expect(exampleOf(document, { type: ['string', 'null'], format: 'date-time' })).toBe('2026-01-01T12:00:00Z');
+  });
+
+  test('oneOf takes its first shape; allOf merges its parts', () => {
+    expect(exampleOf(document, ref('Pet'))).toEqual({ id: 5, kind: 'a' });
+    expect(exampleOf(document, ref('Both'))).toEqual({ id: 5, kind: 'a', extra: 1 });
+  });
+
+  test('a recursive schema ends', () => {
+    expect(exampleOf(document, ref('Tree'))).toEqual({ children: [] });
+  });
+
+  test('a broken reference gives null, not an exception', () => {
+    expect(exampleOf(document, ref('Missing'))).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import { isObject, resolveRef, text, type Json, type JsonObject } from './document';
+
+/**
+ * A value a schema accepts, for a request body the document gives no example of: the code samples and the explorer
+ * need a body to send, and a `POST` sample without one fails. Built from what the schema says, in this order: its
+ * `example`, `default`, `const` or first `enum` value; else its type, shaped by its format and lower limits. Objects
+ * carry their required properties (all of them when none is required, read-only ones left out); `oneOf`/`anyOf`
+ * take their first shape; `allOf` parts merge. A reference cycle or a deep tree stops with an empty value.
+ */
+export function exampleOf(document: JsonObject, raw: Json, trail: readonly string[] = []): Json {
+  const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined;
+  if (ref !== undefined && trail.includes(ref)) return null;
+  const below = ref === undefined ? trail : [...trail, ref];
+  if (below.length > maxDepth) return null;
+  let schema: JsonObject;
+  try {
+    schema = resolveRef<JsonObject>(document, raw);
+  } catch {
+    return null;
+  }
+  if (!isObject(schema)) return null;
+  if ('example' in schema) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('default' in schema) return schema.default;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((part) => exampleOf(document, part, below));
+    const merged = Object.assign({}, ...parts.filter(isObject)) as JsonObject;
+    const own = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'allOf'));
+    const rest = exampleOf(document, own, below);
+    return isObject(rest) ? { ...merged, ...rest } : Object.keys(merged).length > 0 ? merged : rest;
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const parts = schema[key];
+    if (Array.isArray(parts) && parts.length > 0) return exampleOf(document, parts[0], below);
+  }
+  const types = Array.isArray(schema.type) ? schema.type.map((type) => text(type)) : [text(schema.type)];
+  const type = types.find((candidate) => candidate && candidate !== 'null') ?? (schema.properties ? 'object' : '');
+  switch (type) {
+    case 'object':
+      return objectExample(document, schema, below);
+    case 'array': {
+      // A list of the schema being built (a tree's children) is shown empty: a valid value that ends.
+      if (isObject(schema.items) && typeof schema.items.$ref === 'string' && below.includes(schema.items.$ref))
+        return [];
+      const item = exampleOf(document, schema.items ?? {}, below);
+      const count = typeof schema.minItems === 'number' && schema.minItems > 1 ? Math.min(schema.minItems, 3) : 1;
+      return Array.from({ length: count }, () => item);
+    }
+    case 'integer':
+    case 'number':
+      return numberExample(schema, type);
+    case 'boolean':
+      return true;
+    case 'string':
+      return stringExample(schema);
+    default:
+      return schema.properties ? objectExample(document, schema, below) : null;
+  }
+}
+
+const maxDepth = 8;
+
+function objectExample(document: JsonObject, schema: JsonObject, trail: readonly string[]): JsonObject {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map((name) => text(name)) : []);
+  const writable = Object.entries(properties).filter(([, value]) => !(isObject(value) && value.readOnly === true));
+  const chosen = required.size > 0 ? writable.filter(([name]) => required.has(name)) : writable;
+  return Object.fromEntries(chosen.map(([name, value]) => [name, exampleOf(document, value, trail)]));
+}
+
+function numberExample(schema: JsonObject, type: 'integer' | 'number'): number {
+  const lower = [schema.minimum, schema.exclusiveMinimum].find((value) => typeof value === 'number');
+  if (typeof lower !== 'number') return type === 'integer' ? 1 : 1.5;
+  const value = lower === schema.exclusiveMinimum ? lower + 1 : lower;
+  return type === 'integer' ? Math.ceil(value) : value;
+}
+
+const formats: Record<string, string> = {
+  'date-time': '2026-01-01T12:00:00Z',
+  date: '2026-01-01',
+  time: '12:00:00',
+  email: 'user@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  binary: 'file contents',
+  byte: 'ZXhhbXBsZQ==',
+  password: 'password',
+};
+
+function stringExample(schema: JsonObject): string {
+  const known = formats[text(schema.format)];
+  if (known !== undefined) return known;
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const value = 'string';
+  return minLength > value.length ? value.padEnd(minLength, 'x') : value;
+}
