@@ -24,6 +24,7 @@ const shared = {
       '@docusaurus/theme-common': fileURLToPath(new URL('./tests/fixtures/stubs/themeCommon.ts', import.meta.url)),
       '@docusaurus/useBrokenLinks': fileURLToPath(new URL('./tests/fixtures/stubs/useBrokenLinks.ts', import.meta.url)),
       '@docusaurus/useBaseUrl': fileURLToPath(new URL('./tests/fixtures/stubs/useBaseUrl.ts', import.meta.url)),
+      '@docusaurus/useGlobalData': fileURLToPath(new URL('./tests/fixtures/stubs/useGlobalData.ts', import.meta.url)),
       '@docusaurus/Head': fileURLToPath(new URL('./tests/fixtures/stubs/Head.tsx', import.meta.url)),
     },
   },

@@ -6,12 +6,24 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runNode, waitUntilAnswering } from '../../scripts/lib/process';
 import { freePort } from '../e2e/support/staticServer';
 import { copySite, type SiteCopy } from '../fixtures/siteCopy';
+import { addRealApis, realDocuments } from '../fixtures/realDocuments';
+import { chromium, type Browser } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { serveBuild, type RunningServer } from '../e2e/support/staticServer';
+import { operationViews } from '../../src/lib/openapi/view';
+import type { JsonObject } from '../../src/lib/openapi/document';
 
 /**
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
  * (a small fixture document) is added that way and the site is built; its landing and overview pages, single-page
  * reference, operation and schema pages, search entries, downloads, Markdown exports and mock all appear.
+ * The same build adds a part of the real documents (tests/fixtures/realDocuments.ts; all of them are rendered in
+ * real-documents.integration.test.ts, built by `npm run bench -- --real`): every call gets a page that loads in
+ * Chromium without a console error. One build for both keeps the test run short.
  */
+const realInBuild = realDocuments.filter((document) =>
+  ['doqs', 'mercure', 'adyen-transfers', 'codat-commerce'].includes(document.slug),
+);
 const record = `
   {
     key: 'stats',
@@ -49,6 +61,7 @@ beforeAll(async () => {
   expect(end).toBeGreaterThan(0);
   writeFileSync(registry, `${source.slice(0, end)}${record}${source.slice(end + 4)}`);
   copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
+  addRealApis(site.dir, realInBuild);
   build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
     cwd: site.dir,
   });
@@ -113,4 +126,46 @@ describe('a third API added by one registry record', () => {
       if (mock.pid !== undefined) process.kill(-mock.pid, 'SIGTERM');
     }
   }, 90_000);
+});
+
+describe.each(realInBuild)('the real document $slug ($shape), added the same way', ({ slug }) => {
+  test('builds every call into a page that loads in Chromium without a console error, samples shown', async () => {
+    expect(build.code, build.output).toBe(0);
+    const document = JSON.parse(read(`openapi/real-${slug}.json`)) as JsonObject;
+    const routes = operationViews(document, slug).map((view) => `/docs/real-${slug}/${view.slug}`);
+    for (const route of routes) expect(existsSync(path.join(out, route, 'index.html')), route).toBe(true);
+    const { server, browser } = await (served ??= serve());
+    const page = await browser.newPage();
+    try {
+      const errors: string[] = [];
+      let current = '';
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`${current}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`${current}: ${error.message}`));
+      for (const route of [...routes, `/api/real-${slug}`]) {
+        current = route;
+        await page.goto(`${server.url}${route}`);
+        if (route.startsWith('/docs/')) {
+          // The request sample in its first language, and the explorer's Send button.
+          await page.getByRole('tab', { name: 'curl' }).first().waitFor();
+          await page.getByRole('button', { name: 'Send request' }).waitFor();
+        }
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+/** One server of the build and one browser for the real documents' pages, started by the first that needs them. */
+let served: Promise<{ server: RunningServer; browser: Browser }> | undefined;
+async function serve() {
+  return { server: await serveBuild(out), browser: await chromium.launch(chromiumLaunchOptions()) };
+}
+afterAll(async () => {
+  const running = await served;
+  await running?.browser.close();
+  await running?.server.stop();
 });

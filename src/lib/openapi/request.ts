@@ -1,5 +1,5 @@
 import type { Json } from './document';
-import { sendableType, type MediaView, type OperationView, type ParameterView } from './view';
+import { bodyTypeRank, type MediaView, type OperationView, type ParameterView } from './view';
 
 /**
  * A concrete HTTP request for an operation: what the explorer sends. The code samples write the same request in
@@ -111,14 +111,13 @@ export function sampleValues(view: OperationView): ParameterValues {
   return values;
 }
 
-/** The media type a sample sends: JSON first, then a form, then the first the call lists. */
+/** The media type a sample sends: JSON first, then a form, then a multipart form, then the first the call lists. */
 export function sampleMedia(view: OperationView): MediaView | undefined {
   const contents = view.requestBody?.contents ?? [];
-  return (
-    contents.find((content) => content.contentType === 'application/json') ??
-    contents.find((content) => sendableType(content.contentType)) ??
-    contents[0]
-  );
+  const ranked = contents
+    .filter((content) => bodyTypeRank(content.contentType) >= 0)
+    .sort((a, b) => bodyTypeRank(a.contentType) - bodyTypeRank(b.contentType));
+  return ranked[0] ?? contents[0];
 }
 
 /** The request body a sample sends: the document's example of the chosen type, or one built from its schema. */

@@ -98,3 +98,73 @@ describe('codeSamples', () => {
     expect(stdout.split('\n')).toContain("q='; rm -rf / #");
   });
 });
+
+describe('request bodies of other providers', () => {
+  const upload: JsonObject = {
+    openapi: '3.0.3',
+    info: { title: 'Uploads', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/files': {
+        post: {
+          operationId: 'upload',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file', 'title'],
+                  properties: {
+                    file: { type: 'string', format: 'binary' },
+                    title: { type: 'string', example: "it's" },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'Created' } },
+        },
+        put: {
+          operationId: 'rename',
+          requestBody: {
+            content: {
+              'application/xml': { schema: { type: 'object' } },
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 8 } } },
+              },
+            },
+          },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+  };
+
+  test('a multipart body: curl sends each field with --form (a file read from a path), JavaScript with FormData', () => {
+    const samples = samplesOf(upload, '/files', 'post');
+    expect(samples.curl.code).toContain("--form 'file=@path/to/file'");
+    expect(samples.curl.code).toContain("--form-string 'title=it'\\''s'");
+    // curl and fetch write the Content-Type with their boundary; a fixed one would break the body.
+    expect(samples.curl.code).not.toContain('Content-Type');
+    expect(samples.node.code).toContain('form.append("title", "it\'s");');
+    expect(samples.node.code).toContain('body: form,');
+    expect(samples.javascript.code).toContain('form.append("file", new Blob(');
+  });
+
+  test('a multipart body in a language without an encoder: a comment that says so, not a wrong request', () => {
+    const samples = samplesOf(upload, '/files', 'post');
+    for (const language of ['python', 'go', 'csharp', 'java', 'php', 'ruby', 'perl'] as const) {
+      expect(samples[language].code).toMatch(
+        /POST \/files takes a multipart\/form-data body\n\S+ \(file \(a file\), title\)/,
+      );
+      expect(samples[language].code).not.toContain('https://api.example.com');
+    }
+  });
+
+  test('a body without an example is built from its schema, a form preferred to a type the samples cannot send', () => {
+    const samples = samplesOf(upload, '/files', 'put');
+    expect(samples.curl.code).toContain("--data-urlencode 'name=stringxx'");
+    expect(samples.curl.code).toContain("'Content-Type: application/x-www-form-urlencoded'");
+  });
+});

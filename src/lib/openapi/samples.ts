@@ -68,6 +68,16 @@ export interface SampleOptions extends SampleEnvironment {
 /** Seconds the samples wait for an answer. */
 const timeoutSeconds = 30;
 
+/** A field of a `multipart/form-data` body: text, or a file (a `format: binary` field) read from a path. */
+interface MultipartPart {
+  name: string;
+  value: string;
+  file: boolean;
+}
+
+/** The languages whose samples build a multipart body (with their own encoder: curl's `--form`, `FormData`). */
+const multipartLanguages: ReadonlySet<SampleLanguage> = new Set(['curl', 'javascript', 'node']);
+
 /** The request every language writes out: literal parts and the values each language encodes itself. */
 interface SampleRequest {
   method: string;
@@ -80,7 +90,7 @@ interface SampleRequest {
   headers: [string, string][];
   /** Whether the call takes the credential (`Authorization: Bearer …`). */
   secured: boolean;
-  body?: { contentType: string; json?: string; form?: [string, string][] };
+  body?: { contentType: string; json?: string; form?: [string, string][]; multipart?: MultipartPart[] };
   /** A name for the browser sample's function: the operationId. */
   name: string;
 }
@@ -116,7 +126,22 @@ function sampleRequest(view: OperationView, options: SampleOptions): SampleReque
   }
   const input = options.body === undefined ? sampleBody(view) : options.body;
   let body: SampleRequest['body'];
-  if (input) {
+  const multipart = input?.contentType.toLowerCase().startsWith('multipart/form-data') ?? false;
+  if (input && multipart) {
+    const fields =
+      view.requestBody?.contents.find((content) => content.contentType === input.contentType)?.schema?.children ?? [];
+    const value =
+      input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value) ? input.value : {};
+    // No Content-Type header: curl and FormData write it with the boundary they choose.
+    body = {
+      contentType: input.contentType,
+      multipart: Object.entries(value).map(([name, item]) => ({
+        name,
+        value: item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : scalar(item),
+        file: fields.some((field) => field.name === name && field.format === 'binary'),
+      })),
+    };
+  } else if (input) {
     const form = input.contentType === 'application/x-www-form-urlencoded';
     const object = input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value);
     body =
@@ -197,7 +222,16 @@ function curl(request: SampleRequest, env: SampleEnvironment): string {
   }
   if (request.secured) lines.push(`--header "Authorization: Bearer \${${env.credentialVariable}:?is not set}"`);
   for (const [name, value] of request.headers) lines.push(`--header ${shellQuoted(`${name}: ${value}`)}`);
-  if (request.body?.form) {
+  if (request.body?.multipart) {
+    // --form-string sends text as it is (a leading @ or < would make --form read a file); a file field reads one.
+    for (const part of request.body.multipart) {
+      lines.push(
+        part.file
+          ? `--form ${shellQuoted(`${part.name}=@${filePlaceholder}`)}`
+          : `--form-string ${shellQuoted(`${part.name}=${part.value}`)}`,
+      );
+    }
+  } else if (request.body?.form) {
     for (const [name, value] of request.body.form) lines.push(`--data-urlencode ${shellQuoted(`${name}=${value}`)}`);
   } else if (request.body?.json !== undefined) {
     lines.push(`--data ${shellQuoted(request.body.json)}`);
@@ -213,12 +247,25 @@ function fetchCall(request: SampleRequest, credential: string, indent: string): 
       ([name, value]) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : quoted(name)}: ${quoted(value)}`,
     ),
   ];
-  const body = request.body?.form
-    ? [`  body: new URLSearchParams(${JSON.stringify(request.body.form)}),`]
-    : request.body?.json !== undefined
-      ? [`  body: JSON.stringify(${request.body.json}),`]
-      : [];
+  const body = request.body?.multipart
+    ? ['  body: form,']
+    : request.body?.form
+      ? [`  body: new URLSearchParams(${JSON.stringify(request.body.form)}),`]
+      : request.body?.json !== undefined
+        ? [`  body: JSON.stringify(${request.body.json}),`]
+        : [];
+  const form = request.body?.multipart
+    ? [
+        'const form = new FormData();',
+        ...request.body.multipart.map((part) =>
+          part.file
+            ? `form.append(${quoted(part.name)}, new Blob([${quoted(part.value)}]), ${quoted(filePlaceholder)}); // your file's bytes`
+            : `form.append(${quoted(part.name)}, ${quoted(part.value)});`,
+        ),
+      ]
+    : [];
   return [
+    ...form,
     'const url = new URL(',
     `  \`\${baseUrl}${request.path.map((part) => ('text' in part ? part.text.replace(/[`$\\]/g, '\\$&') : `\${encodeURIComponent(${quoted(part.value)})}`)).join('')}\`,`,
     ');',
@@ -724,6 +771,35 @@ function perl(request: SampleRequest, env: SampleEnvironment): string {
   ].join('\n');
 }
 
+/** The path a file field of a multipart sample reads. */
+const filePlaceholder = 'path/to/file';
+
+const commentPrefixes: Record<SampleLanguage, string> = {
+  curl: '#',
+  javascript: '//',
+  node: '//',
+  python: '#',
+  go: '//',
+  csharp: '//',
+  java: '//',
+  php: '//',
+  ruby: '#',
+  perl: '#',
+};
+
+/**
+ * In the languages whose standard library has no multipart encoder, the sample says so rather than sending a body
+ * the server would refuse.
+ */
+function multipartNote(request: SampleRequest, comment: string): string {
+  const fields = (request.body?.multipart ?? []).map((part) => `${part.name}${part.file ? ' (a file)' : ''}`);
+  return [
+    `${comment} ${request.method} ${request.path.map((part) => ('text' in part ? part.text : part.value)).join('')} takes a multipart/form-data body`,
+    `${comment} (${fields.join(', ') || 'no fields listed'}), which this language's standard library does not encode.`,
+    `${comment} The curl, JavaScript and Node.js samples send it; in this language, use your HTTP client's multipart support.`,
+  ].join('\n');
+}
+
 const renderers: Record<SampleLanguage, (request: SampleRequest, env: SampleEnvironment) => string> = {
   curl,
   javascript,
@@ -749,5 +825,13 @@ export function codeSamples(
   const request = sampleRequest(view, options);
   return sampleLanguages
     .filter(({ id }) => !only || only.includes(id))
-    .map(({ id, label, prism }) => ({ language: id, label, prism, code: renderers[id](request, options) }));
+    .map(({ id, label, prism }) => ({
+      language: id,
+      label,
+      prism,
+      code:
+        request.body?.multipart && !multipartLanguages.has(id)
+          ? multipartNote(request, commentPrefixes[id])
+          : renderers[id](request, options),
+    }));
 }

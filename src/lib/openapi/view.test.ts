@@ -209,6 +209,8 @@ describe('schemaNode on the shapes real documents use', () => {
           discriminator: { propertyName: 'kind' },
         },
         Id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        // A pointer into another schema's property, as codat.io's documents write them.
+        Order: { type: 'object', properties: { created: { $ref: '#/components/schemas/Pet~1Cat/properties/meows' } } },
         Grid: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
         Shape: {
           anyOf: [
@@ -263,6 +265,11 @@ describe('schemaNode on the shapes real documents use', () => {
     const shape = node('Shape');
     expect(shape.variants?.options.map((option) => option.name)).toEqual(['Circle', 'Option 2']);
     expect(shape.variants?.options[1].children?.map((child) => child.name)).toEqual(['side']);
+  });
+
+  test('a reference into a schema is that part, not a schema of its own', () => {
+    expect(node('Order').children?.[0]).toMatchObject({ name: 'created', type: 'boolean' });
+    expect(node('Order').children?.[0].schemaName).toBeUndefined();
   });
 
   test('an array of arrays is labelled to the bottom', () => {

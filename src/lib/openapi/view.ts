@@ -84,7 +84,7 @@ export interface MediaView {
   example?: Json;
   /**
    * A request body built from the schema (synthesize.ts) when the document gives no example of a JSON or form
-   * body: what the samples and the explorer send. Never shown as the document's example.
+   * body (`bodyTypeRank`): what the samples and the explorer send. Never shown as the document's example.
    */
   generated?: Json;
 }
@@ -291,7 +291,8 @@ const annotationKeys = new Set(['description', 'title', 'deprecated', 'nullable'
 export function refName(value: Json | undefined): string | undefined {
   if (!isObject(value)) return undefined;
   if (typeof value.$ref === 'string') {
-    if (!value.$ref.startsWith(schemaPrefix)) return undefined;
+    // A pointer into a schema (`…/Company/properties/id`) names a part of one, not a schema with a page.
+    if (!value.$ref.startsWith(schemaPrefix) || value.$ref.slice(schemaPrefix.length).includes('/')) return undefined;
     return percentDecoded(value.$ref.slice(schemaPrefix.length)).replaceAll('~1', '/').replaceAll('~0', '~');
   }
   if (
@@ -588,7 +589,7 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     const body = resolveRef<JsonObject>(document, operation.requestBody);
     const contents = mediaViews(document, body.content);
     for (const media of contents) {
-      if (media.example !== undefined || !sendableType(media.contentType)) continue;
+      if (media.example !== undefined || bodyTypeRank(media.contentType) < 0) continue;
       const raw = isObject(body.content) ? resolveRef<JsonObject>(document, body.content[media.contentType]) : {};
       if (raw.schema !== undefined) media.generated = exampleOf(document, raw.schema);
     }
@@ -597,10 +598,15 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
   return view;
 }
 
-/** The body types the samples can send: JSON (any `+json` type) and forms. */
-export function sendableType(contentType: string): boolean {
+/**
+ * The body types the samples send, best first: JSON (any `+json` type), a form, a multipart form; -1 for any other
+ * (a file's bytes, XML…), which the samples do not build.
+ */
+export function bodyTypeRank(contentType: string): number {
   const type = contentType.split(';')[0].trim().toLowerCase();
-  return type === 'application/json' || type.endsWith('+json') || type === 'application/x-www-form-urlencoded';
+  if (type === 'application/json' || type.endsWith('+json')) return 0;
+  if (type === 'application/x-www-form-urlencoded') return 1;
+  return type === 'multipart/form-data' ? 2 : -1;
 }
 
 export function operationViews(document: JsonObject, api: string): OperationView[] {

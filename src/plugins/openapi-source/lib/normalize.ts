@@ -1,4 +1,4 @@
-import { isObject, resolvePointer, type Json, type JsonObject } from '../../../lib/openapi/document';
+import { isObject, percentDecoded, resolvePointer, type Json, type JsonObject } from '../../../lib/openapi/document';
 import { dataKeys, namedMapKeys } from '../../../lib/openapi/keys';
 
 /**
@@ -22,7 +22,9 @@ export function referencedSchemas(document: JsonObject, roots: readonly string[]
     if (!isObject(value)) return;
     const ref = value.$ref;
     if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-      const name = ref.slice('#/components/schemas/'.length).replaceAll('~1', '/').replaceAll('~0', '~');
+      // The schema a pointer starts in (`…/Company/properties/id` is in Company), its escapes decoded.
+      const [segment] = ref.slice('#/components/schemas/'.length).split('/');
+      const name = percentDecoded(segment).replaceAll('~1', '/').replaceAll('~0', '~');
       if (!seen.has(name)) {
         seen.add(name);
         visit(schemas[name] ?? null);

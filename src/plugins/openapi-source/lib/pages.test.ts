@@ -55,6 +55,18 @@ describe('operationPage', () => {
     expect(page).toContain('export const operation = {');
   });
 
+  test('a call without an operationId gets keywords Docusaurus accepts: none empty, none repeated', () => {
+    // Docusaurus refuses the whole build over one empty keyword (seen with mercure.local.json).
+    const page = operationPage(
+      data,
+      { ...view, operationId: '', parameters: [view.parameters[0], view.parameters[0]] },
+      options,
+    );
+    const line = page.split('\n').find((candidate) => candidate.startsWith('keywords: '));
+    const listed = JSON.parse(line!.slice('keywords: '.length)) as string[];
+    expect(listed).toEqual([view.path, view.parameters[0].name]);
+  });
+
   test('lists the production server and the local mock for the explorer', () => {
     expect(operationPage(data, view, options)).toContain(
       'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4"},{"label":"Local mock","url":"http://127.0.0.1:4010"}];',

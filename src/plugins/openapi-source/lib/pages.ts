@@ -53,6 +53,11 @@ export interface GeneratedPages {
   sidebar: SidebarCategory[];
 }
 
+/** Front matter keywords: Docusaurus refuses an empty one (a call without an operationId has none), and repeats say nothing. */
+function keywords(values: readonly string[]): string[] {
+  return [...new Set(values.filter((value) => value.trim() !== ''))];
+}
+
 /** A front matter value: JSON's double-quoted strings are valid YAML, so no value can break out of its line. */
 function yamlString(value: string): string {
   return JSON.stringify(value);
@@ -100,7 +105,7 @@ export function operationPage(document: JsonObject, view: OperationView, options
     `sidebar_label: ${yamlString(view.summary)}`,
     `description: ${yamlString(firstSentence(view.description) || `${view.method.toUpperCase()} ${view.path}`)}`,
     `slug: ${options.slugBase}/${view.slug}`,
-    `keywords: ${JSON.stringify([view.operationId, view.path, ...view.parameters.map((parameter) => parameter.name)])}`,
+    `keywords: ${JSON.stringify(keywords([view.operationId, view.path, ...view.parameters.map((parameter) => parameter.name)]))}`,
     // The right column of samples and Try it takes the place of the table of contents.
     'hide_table_of_contents: true',
     '---',
@@ -144,7 +149,7 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
     `sidebar_label: ${yamlString(view.name)}`,
     `description: ${yamlString(firstSentence(view.description) || `The ${view.name} schema.`)}`,
     `slug: ${options.slugBase}/${view.slug}`,
-    `keywords: ${JSON.stringify([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')])}`,
+    `keywords: ${JSON.stringify(keywords([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')]))}`,
     '---',
     '',
     "import { ChangedBadge, JsonExample, Markdown, SchemaFields, UsedBy } from '@site/src/components/ApiReference';",

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import OperationReference from '../../src/components/ApiReference/OperationReference';
+import SchemaFields from '../../src/components/ApiReference/SchemaFields';
+import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
+import { sampleMedia } from '../../src/lib/openapi/request';
+import { codeSamples, sampleLanguages } from '../../src/lib/openapi/samples';
+import { operationSchemaRoots, operationViews, referencedSchemas, schemaViews } from '../../src/lib/openapi/view';
+import { referencePages } from '../../src/plugins/openapi-source/lib/pages';
+import { prepareDocument } from '../../src/plugins/openapi-source/lib/resolve';
+import { realDocumentPath, realDocuments } from '../fixtures/realDocuments';
+
+/**
+ * The pipeline held against documents nobody here wrote: each of the selection (tests/fixtures/realDocuments.ts) and
+ * GitHub's REST document (about 1,000 calls) is resolved as a remote document would be, and every call and schema
+ * is written and rendered with the components of the pages: each gets a page, a sample in every language, and renders
+ * without an exception. The site builds with a part of the selection in third-api.integration.test.ts.
+ */
+const github = {
+  slug: 'github',
+  file: path.resolve('node_modules/@octokit/openapi/generated/api.github.com.json'),
+  shape: "GitHub's REST API",
+};
+const documents = [...realDocuments.map((document) => ({ ...document, file: realDocumentPath(document) })), github];
+
+const samples = {
+  credentialVariable: 'ARENA_X_KEY',
+  baseUrlVariable: 'ARENA_X_URL',
+  fallbackServer: 'http://127.0.0.1:1',
+};
+
+describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
+  let document: JsonObject;
+
+  test('resolves as a remote document would, refused by nothing', async () => {
+    ({ document } = await prepareDocument(readFileSync(file, 'utf8')));
+    expect(listOperations(document).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  test('every call and every schema gets a page', () => {
+    const schemaCount = Object.keys((document.components as JsonObject | undefined)?.schemas ?? {}).length;
+    const pages = referencePages(document, slug, {
+      dir: 'x',
+      docIdPrefix: 'x',
+      slugBase: '/x',
+      linkBase: '/docs/x',
+      credentialVariable: samples.credentialVariable,
+      baseUrlVariable: samples.baseUrlVariable,
+      mockUrl: samples.fallbackServer,
+    });
+    expect(pages.files).toHaveLength(listOperations(document).length + schemaCount);
+    expect(new Set(pages.files.map((page) => page.name)).size).toBe(pages.files.length);
+  });
+
+  test('every call renders with its samples in every language, and a body sample sends a body', () => {
+    const failures: string[] = [];
+    for (const view of operationViews(document, slug)) {
+      const label = `${view.method.toUpperCase()} ${view.path}`;
+      try {
+        const written = codeSamples(view, { ...samples, serverUrl: view.servers[0]?.url ?? samples.fallbackServer });
+        expect(written.map((sample) => sample.language)).toEqual(sampleLanguages.map((language) => language.id));
+        for (const sample of written)
+          if (sample.code.trim() === '') failures.push(`${label}: empty ${sample.language}`);
+        const media = sampleMedia(view);
+        // A document's example of `null` says the call is made without a body (GitHub's optional bodies do).
+        const body = media?.example ?? media?.generated;
+        if (media && body !== undefined && body !== null && !/--(data|form)/.test(written[0].code)) {
+          failures.push(`${label}: its ${media.contentType} body is missing from the curl sample`);
+        }
+        const html = renderToString(
+          createElement(OperationReference, {
+            operation: view,
+            samples,
+            schemas: referencedSchemas(document, operationSchemaRoots(view)),
+            linkBase: '/docs/x',
+            // Only the first language is highlighted: every language's code was written above.
+            lazySamples: true,
+          }),
+        );
+        if (!html.includes(view.path.replaceAll('&', '&amp;').replaceAll('<', '&lt;'))) {
+          failures.push(`${label}: the page does not show its path`);
+        }
+      } catch (error) {
+        failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  test('every schema renders its fields', () => {
+    const failures: string[] = [];
+    for (const view of schemaViews(document, slug)) {
+      try {
+        renderToString(
+          createElement(SchemaFields, {
+            node: view.root,
+            linkBase: '/docs/x',
+            schemas: referencedSchemas(document, [view.root]),
+          }),
+        );
+      } catch (error) {
+        failures.push(`${view.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
