@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexedPages } from '../../src/plugins/search-index/lib/readIndex';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runNode, waitUntilAnswering } from '../../scripts/lib/process';
 import { freePort } from '../e2e/support/staticServer';
-import { copySite, type SiteCopy } from '../fixtures/siteCopy';
+import { appendApiRecords, copySite, type SiteCopy } from '../fixtures/siteCopy';
 import { addRealApis, realDocuments } from '../fixtures/realDocuments';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
@@ -44,8 +44,7 @@ const record = `
       intro: 'The Stats API answers read-only calls about seasons.',
       paging: { heading: 'Paging limits', text: 'Lists take a \\\`limit\\\`:' },
     },
-  },
-];`;
+  },`;
 
 let site: SiteCopy;
 let out: string;
@@ -55,11 +54,7 @@ const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
 beforeAll(async () => {
   site = copySite(process.cwd(), 'third-api-');
   out = path.join(site.dir, 'build');
-  const registry = path.join(site.dir, 'config/apis.ts');
-  const source = readFileSync(registry, 'utf8');
-  const end = source.indexOf('\n];\n');
-  expect(end).toBeGreaterThan(0);
-  writeFileSync(registry, `${source.slice(0, end)}${record}${source.slice(end + 4)}`);
+  appendApiRecords(site.dir, record);
   copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
   addRealApis(site.dir, realInBuild);
   build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {

@@ -29,6 +29,23 @@ export function percentDecoded(value: string): string {
   }
 }
 
+/** A document's named schemas (`components.schemas`), none when it has no such section. */
+export function componentSchemas(document: JsonObject): JsonObject {
+  return isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+}
+
+const schemaPrefix = '#/components/schemas/';
+
+/**
+ * The component schema a reference starts in, its name decoded (percent-encoding, then `~1`/`~0`), and whether it
+ * points inside that schema (`…/Company/properties/id`) rather than at it; undefined for any other reference.
+ */
+export function schemaRefTarget(ref: string): { name: string; inside: boolean } | undefined {
+  if (!ref.startsWith(schemaPrefix)) return undefined;
+  const [segment, ...rest] = ref.slice(schemaPrefix.length).split('/');
+  return { name: percentDecoded(segment).replaceAll('~1', '/').replaceAll('~0', '~'), inside: rest.length > 0 };
+}
+
 export function resolvePointer(document: JsonObject, ref: string): Json {
   if (!ref.startsWith('#/')) {
     throw new Error(`only local references are supported, got ${ref}`);

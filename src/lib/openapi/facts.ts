@@ -1,5 +1,5 @@
 import type { SampleEnvironment } from './samples';
-import { isObject, text, type JsonObject } from './document';
+import { componentSchemas, isObject, text, type JsonObject } from './document';
 import { operationViews, type OperationView } from './view';
 
 /**
@@ -84,8 +84,7 @@ export function apiFacts(document: JsonObject, id: string, linkBase: string): Ap
     ),
   );
   const tags = [...new Set(views.flatMap((view) => (view.tags.length > 0 ? [view.tags[0]] : ['Other calls'])))];
-  const schemas =
-    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemas = componentSchemas(document);
   return {
     id,
     title: text(info.title),

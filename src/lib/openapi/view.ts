@@ -1,9 +1,10 @@
 import {
   isObject,
+  componentSchemas,
   listOperations,
   operationParameters,
-  percentDecoded,
   resolveRef,
+  schemaRefTarget,
   text,
   type Json,
   type JsonObject,
@@ -214,8 +215,7 @@ export function documentSlugs(document: JsonObject): SlugMap {
     reservedSlugs,
     problems,
   );
-  const schemas =
-    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemas = componentSchemas(document);
   const schemaSlugs = uniqueSlugs(
     Object.keys(schemas).map((name) => ({
       key: name,
@@ -292,8 +292,8 @@ export function refName(value: Json | undefined): string | undefined {
   if (!isObject(value)) return undefined;
   if (typeof value.$ref === 'string') {
     // A pointer into a schema (`…/Company/properties/id`) names a part of one, not a schema with a page.
-    if (!value.$ref.startsWith(schemaPrefix) || value.$ref.slice(schemaPrefix.length).includes('/')) return undefined;
-    return percentDecoded(value.$ref.slice(schemaPrefix.length)).replaceAll('~1', '/').replaceAll('~0', '~');
+    const target = schemaRefTarget(value.$ref);
+    return target && !target.inside ? target.name : undefined;
   }
   if (
     Array.isArray(value.allOf) &&
@@ -303,13 +303,6 @@ export function refName(value: Json | undefined): string | undefined {
     return refName(value.allOf[0]);
   }
   return undefined;
-}
-
-/** A component schema by name, if the document has it. */
-function componentSchema(document: JsonObject, name: string): Json | undefined {
-  return isObject(document.components) && isObject(document.components.schemas)
-    ? document.components.schemas[name]
-    : undefined;
 }
 
 /** The reference of a component schema by name, escaped as a JSON pointer. */
@@ -414,7 +407,7 @@ export function schemaNode(
   }
   if ('example' in schema) node.example = schema.example;
   const expand = options.expand ?? !named;
-  const merged = mergedRefs(raw, document);
+  const merged = mergedRefs(document, raw);
   const cycle = merged.find((ref) => ancestors.includes(ref));
   if (cycle !== undefined && !node.schemaName) {
     // Merged from a schema already open above: shown as that schema, linked, rather than opened again.
@@ -462,18 +455,18 @@ export function schemaNode(
 }
 
 /** The references a value's shape is merged from: its own `$ref` and those of its `allOf` parts, at any depth. */
-function mergedRefs(raw: Json, document: JsonObject, seen: string[] = []): string[] {
+function mergedRefs(document: JsonObject, raw: Json, seen: string[] = []): string[] {
   if (!isObject(raw)) return seen;
   if (typeof raw.$ref === 'string') {
     if (seen.includes(raw.$ref)) return seen;
     seen.push(raw.$ref);
     try {
-      return mergedRefs(resolveRef(document, raw), document, seen);
+      return mergedRefs(document, resolveRef(document, raw), seen);
     } catch {
       return seen;
     }
   }
-  if (Array.isArray(raw.allOf)) for (const part of raw.allOf) mergedRefs(part, document, seen);
+  if (Array.isArray(raw.allOf)) for (const part of raw.allOf) mergedRefs(document, part, seen);
   return seen;
 }
 
@@ -623,7 +616,7 @@ function schemasUsedBy(document: JsonObject, ref: OperationRef): Set<string> {
     if (name) {
       if (found.has(name)) return;
       found.add(name);
-      visit(componentSchema(document, name) ?? null);
+      visit(componentSchemas(document)[name] ?? null);
       return;
     }
     if (typeof value.$ref === 'string') return visit(resolveRef(document, value));
@@ -643,8 +636,7 @@ function schemaExample(document: JsonObject, name: string, schema: JsonObject): 
 }
 
 export function schemaViews(document: JsonObject, api: string): SchemaView[] {
-  const schemas =
-    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemas = componentSchemas(document);
   const uses = listOperations(document).map((ref) => ({ ref, names: schemasUsedBy(document, ref) }));
   return Object.entries(schemas).map(([name, raw]) => {
     const schema = flattenSchema(document, raw);

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { isObject, listOperations, text, type JsonObject } from '../../../lib/openapi/document';
 import { operationSlug, schemaSlug } from '../../../lib/openapi/view';
 import { anchorId } from '../../../components/ApiReference/anchors';
-import { componentSchemas, diffDocuments, fieldsOf, type Change } from './diff';
+import { componentSchemas } from '../../../lib/openapi/document';
+import { diffDocuments, fieldsOf, type Change } from './diff';
 import { writeFileAtomic } from './writeAtomic';
 import { badgeDays, changeSummary, type Badge, type ChangeView, type EntryView } from '../../../lib/changelog';
 

@@ -1,4 +1,5 @@
 import {
+  componentSchemas,
   isObject,
   listOperations,
   operationParameters,
@@ -158,11 +159,6 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
     else changes.push(...fieldChanges(name, schemaOf(before, name), schemaOf(after, name)));
   }
   return { addedOperations, removedOperations, changes };
-}
-
-/** A document's named schemas (`components.schemas`), none when it has no such section. */
-export function componentSchemas(document: JsonObject): JsonObject {
-  return isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
 }
 
 function schemaOf(document: JsonObject, name: string): JsonObject {

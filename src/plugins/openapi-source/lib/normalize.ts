@@ -1,4 +1,11 @@
-import { isObject, percentDecoded, resolvePointer, type Json, type JsonObject } from '../../../lib/openapi/document';
+import {
+  componentSchemas,
+  isObject,
+  resolvePointer,
+  schemaRefTarget,
+  type Json,
+  type JsonObject,
+} from '../../../lib/openapi/document';
 import { dataKeys, namedMapKeys } from '../../../lib/openapi/keys';
 
 /**
@@ -14,17 +21,14 @@ export const containerEngineSchemaPattern = /^(Volume|Plugin|Swarm|Image|Contain
  * schemas named in `roots`.
  */
 export function referencedSchemas(document: JsonObject, roots: readonly string[] = []): Set<string> {
-  const schemas =
-    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemas = componentSchemas(document);
   const seen = new Set<string>();
   const visit = (value: Json): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!isObject(value)) return;
-    const ref = value.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-      // The schema a pointer starts in (`…/Company/properties/id` is in Company), its escapes decoded.
-      const [segment] = ref.slice('#/components/schemas/'.length).split('/');
-      const name = percentDecoded(segment).replaceAll('~1', '/').replaceAll('~0', '~');
+    // A pointer into a schema (`…/Company/properties/id`) uses the schema it starts in.
+    const name = typeof value.$ref === 'string' ? schemaRefTarget(value.$ref)?.name : undefined;
+    if (name !== undefined) {
       if (!seen.has(name)) {
         seen.add(name);
         visit(schemas[name] ?? null);
