@@ -5,6 +5,9 @@
  *
  *   --quick        skips the webpack build and Lighthouse
  *   --search-only  only the search figures, on the existing production build (build/)
+ *   --scale 1,4,16 only the scale axis: the site built with every API's document scaled k times, per k (build time,
+ *                  CPU, memory, bytes, page weights; scripts/lib/bench/scaleRun.ts), with the largest k's ratio to the
+ *                  smallest; writes bench/scale.json and bench/scale.md (BENCH_SCALE_KEEP=1 keeps each build)
  *   BENCH_RUNS (default 3): runs per timed figure
  *   BENCH_SEARCH_SCALE (default 16): the larger API size the search figures are also measured at
  *
@@ -13,7 +16,6 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
@@ -27,9 +29,14 @@ import { median, table, type Figure } from './lib/bench/stats';
 import { runQueries, type QueryRun } from './lib/bench/search';
 import { originalRoute, scaledSearchSite } from './lib/bench/searchSite';
 import { runNode } from './lib/process';
+import { parseScales, scaleTable, type ScaleRow } from './lib/bench/scaleBuild';
+import { measureScale } from './lib/bench/scaleRun';
+import { pageWeight, type Weight } from './lib/bench/weight';
 
 const quick = process.argv.includes('--quick');
 const searchOnly = process.argv.includes('--search-only');
+const scaleIndex = process.argv.indexOf('--scale');
+const scales = scaleIndex >= 0 ? parseScales(process.argv[scaleIndex + 1]) : undefined;
 const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const work = path.resolve('bench/tmp');
@@ -105,40 +112,6 @@ function writePeer(dir: string, name: PeerName, specFile: string): void {
     path.join(dir, 'index.html'),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>\n<body>${peers[name].body}</body></html>\n`,
   );
-}
-
-interface Weight {
-  jsRaw: number;
-  jsGzip: number;
-  totalRaw: number;
-  totalGzip: number;
-}
-
-async function pageWeight(browser: Browser, url: string): Promise<Weight> {
-  const page = await browser.newPage();
-  const bodies: Promise<{ script: boolean; body: Buffer }>[] = [];
-  page.on('response', (response) => {
-    const script = response.request().resourceType() === 'script';
-    bodies.push(
-      response
-        .body()
-        .then((body) => ({ script, body }))
-        .catch(() => ({ script, body: Buffer.alloc(0) })),
-    );
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const all = await Promise.all(bodies);
-  await page.close();
-  const sum = (items: typeof all, size: (body: Buffer) => number) =>
-    items.reduce((total, item) => total + size(item.body), 0);
-  const scripts = all.filter((item) => item.script);
-  const gzip = (body: Buffer) => (body.length === 0 ? 0 : gzipSync(body).length);
-  return {
-    jsRaw: sum(scripts, (body) => body.length),
-    jsGzip: sum(scripts, gzip),
-    totalRaw: sum(all, (body) => body.length),
-    totalGzip: sum(all, gzip),
-  };
 }
 
 /**
@@ -288,6 +261,17 @@ async function searchFigures(browser: Browser, buildDir: string): Promise<Figure
 
 async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
+  if (scales) {
+    const rows: ScaleRow[] = [];
+    for (const k of scales) {
+      rows.push(await measureScale(k, log));
+      // Written after each k: a long run that stops keeps what it measured.
+      writeFileSync('bench/scale.json', `${JSON.stringify(rows, null, 2)}\n`);
+      writeFileSync('bench/scale.md', `${scaleTable(rows)}\n`);
+    }
+    console.log(`\n${scaleTable(rows)}\n\n[bench] wrote bench/scale.json and bench/scale.md`);
+    return;
+  }
   if (searchOnly) {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {

@@ -1,0 +1,104 @@
+/**
+ * The benchmark's scale axis: for each k, a throw-away copy of the site whose every API document is scaled k times
+ * (scale.ts), built cold under GNU time with Docusaurus's perf log on, then its output measured and its pages loaded
+ * in Chromium. The figures go into `scaleTable` (scaleBuild.ts).
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { parse } from 'yaml';
+import { apis } from '../../../config/apis';
+import { search } from '../../../config/search';
+import { listOperations, type JsonObject } from '../../../src/lib/openapi/document';
+import { chromiumArgs, chromiumPath } from '../../../tests/e2e/support/chromium';
+import { serveBuild } from '../../../tests/e2e/support/staticServer';
+import { copySite } from '../../../tests/fixtures/siteCopy';
+import { runNode } from '../process';
+import { scaleDocument } from './scale';
+import { parsePerfPhases, parseTimeReport, type ScaleRow } from './scaleBuild';
+import { pageWeight } from './weight';
+
+/** The page types whose weight is followed as the APIs grow (their routes exist at every k). */
+export const scalePageTypes = {
+  guide: '/getting-started/Guides/chat-bots',
+  'operation page': '/docs/data-api/get-championships',
+  'schema page': '/docs/data-api/schemas/championship',
+  '/api/data': '/api/data',
+} as const;
+
+const timeBinary = '/usr/bin/time';
+
+function filesUnder(dir: string): { file: string; size: number }[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(gz|br)$/.test(entry.name))
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return { file, size: statSync(file).size };
+    });
+}
+
+const sum = (items: { size: number }[]) => items.reduce((total, item) => total + item.size, 0);
+
+/** Builds and measures the site with every API's document scaled k times. `log` reports progress. */
+export async function measureScale(k: number, log: (message: string) => void): Promise<ScaleRow> {
+  if (!existsSync(timeBinary)) throw new Error(`${timeBinary} is missing: apt-get install -y time`);
+  const site = copySite(process.cwd(), `bench-scale-k${k}-`);
+  try {
+    let operations = 0;
+    for (const api of apis) {
+      const file = path.join(site.dir, api.vendored);
+      const scaled = scaleDocument(parse(readFileSync(file, 'utf8')) as JsonObject, k);
+      operations += listOperations(scaled).length;
+      // JSON is YAML: the pipeline reads the vendored file either way.
+      writeFileSync(file, JSON.stringify(scaled, null, 1));
+    }
+    const outDir = path.join(site.dir, 'build');
+    const report = path.join(site.dir, 'time-report.txt');
+    const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
+    log(`k=${k}: building ${operations} operations in ${site.dir}`);
+    const { code, output } = await runNode(
+      [
+        '-e',
+        // GNU time around the build, from a Node script so that runNode's output capture is reused.
+        `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurus)}, 'build', ${JSON.stringify(site.dir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
+      ],
+      { env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' } },
+    );
+    if (code !== 0) throw new Error(`k=${k}: build failed:\n${output.slice(-3000)}`);
+    const time = parseTimeReport(readFileSync(report, 'utf8'));
+    log(`k=${k}: built in ${time.wall.toFixed(0)} s wall, ${time.cpu.toFixed(0)} s CPU`);
+    const files = filesUnder(outDir);
+    const html = files.filter((item) => item.file.endsWith('.html'));
+    const main = files.find((item) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(item.file));
+    const pageHtml: Record<string, number> = {};
+    const pageJs: Record<string, number> = {};
+    const server = await serveBuild(outDir);
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      for (const [name, route] of Object.entries(scalePageTypes)) {
+        pageHtml[name] = statSync(path.join(outDir, route, 'index.html')).size;
+        pageJs[name] = (await pageWeight(browser, `${server.url}${route}`)).jsRaw;
+      }
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+    return {
+      k,
+      operations,
+      ...time,
+      phases: parsePerfPhases(output),
+      pages: html.filter((item) => item.file.endsWith(`${path.sep}index.html`)).length,
+      bytes: sum(files),
+      htmlBytes: sum(html),
+      mainJs: main?.size ?? 0,
+      pageHtml,
+      pageJs,
+      searchBytes: sum(files.filter((item) => item.file.startsWith(path.join(outDir, search.outputDir) + path.sep))),
+    };
+  } finally {
+    // BENCH_SCALE_KEEP=1 keeps the copy and its build, to look into what grew.
+    if (process.env.BENCH_SCALE_KEEP === '1') log(`k=${k}: kept ${site.dir}`);
+    else site.remove();
+  }
+}
