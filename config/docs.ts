@@ -1,6 +1,7 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import remarkCodeFile from '../src/plugins/remark-code-file';
 import remarkEnvPrefix from '../src/plugins/remark-env-prefix';
+import remarkNarrowFacts from '../src/plugins/remark-narrow-facts';
 
 /** Options both docs instances share. */
 const shared = {
@@ -9,8 +10,9 @@ const shared = {
   sidebarCollapsed: true,
   showLastUpdateTime: false,
   // Runnable samples are files beside their page, shown by ```lang file=./samples/x``` blocks (and run by tests);
-  // their environment variables then take the configured brand's prefix.
-  remarkPlugins: [remarkCodeFile, remarkEnvPrefix],
+  // their environment variables then take the configured brand's prefix. A page importing an API's facts ships
+  // only the facts it shows.
+  remarkPlugins: [remarkCodeFile, remarkEnvPrefix, remarkNarrowFacts],
 } satisfies DocsOptions;
 
 /**

@@ -2,11 +2,11 @@ import docsPlugin, { validateOptions } from '@docusaurus/plugin-content-docs';
 import type { LoadedContent, PluginOptions } from '@docusaurus/plugin-content-docs';
 import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
-import { withoutDocList } from './lib';
+import { hasDocCards, withoutDocList, withoutVersionDocs } from './lib';
 
 /**
- * `@docusaurus/plugin-content-docs`, wrapped: the same plugin, whose global data leaves out the list of docs that
- * nothing on this site reads (see lib.ts). Routes, sidebars, metadata and pages are the plugin's own.
+ * `@docusaurus/plugin-content-docs`, wrapped: the same plugin, whose global data and version metadata leave out the
+ * lists of docs that nothing on this site reads (see lib.ts). Routes, sidebars, metadata and pages are the plugin's own.
  */
 export default async function leanDocsPlugin(context: LoadContext, options: unknown): Promise<Plugin> {
   // The options reach here already checked and defaulted by the docs plugin's validateOptions (below).
@@ -16,7 +16,11 @@ export default async function leanDocsPlugin(context: LoadContext, options: unkn
     ...plugin,
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(withoutDocList(data as GlobalPluginData));
-      await contentLoaded?.({ ...args, actions: { ...args.actions, setGlobalData } });
+      // A DocCard needs the docs map: a version with a generated-index category keeps it.
+      const cards = args.content.loadedVersions.some(hasDocCards);
+      const addRoute: typeof args.actions.addRoute = (route) =>
+        args.actions.addRoute(cards ? route : withoutVersionDocs(route));
+      await contentLoaded?.({ ...args, actions: { ...args.actions, setGlobalData, addRoute } });
     },
   };
   return lean as Plugin;

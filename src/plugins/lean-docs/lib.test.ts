@@ -5,7 +5,7 @@ import {
   getActiveVersion,
 } from '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js';
 import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
-import { withoutDocList } from './lib';
+import { hasDocCards, withoutDocList, withoutVersionDocs } from './lib';
 
 const version = (path: string, docs: string[]) => ({
   name: 'current',
@@ -52,5 +52,32 @@ describe('docs global data without the doc list', () => {
   test('only the active-doc lookup, which this site does not use, loses its answer', () => {
     expect(getActiveDocContext(allData.default, '/docs/data-api/get-team').activeDoc?.id).toBe('data-api/get-team');
     expect(getActiveDocContext(lean.default, '/docs/data-api/get-team').activeDoc).toBeUndefined();
+  });
+});
+
+describe('version metadata without the docs map', () => {
+  const route = {
+    path: '/docs',
+    props: { version: { version: 'current', docsSidebars: { apiSidebar: [1] }, docs: { intro: { title: 'x' } } } },
+    routes: [{ path: '/docs', routes: [{ path: '/docs/intro', props: { other: true } }] }],
+  };
+
+  test('empties the docs map of the version root and keeps its sidebars and every route', () => {
+    const lean = withoutVersionDocs(route);
+    expect(lean.props.version).toEqual({ version: 'current', docsSidebars: { apiSidebar: [1] }, docs: {} });
+    expect(lean.routes).toEqual(route.routes);
+    // The original is untouched: Docusaurus may hold on to it.
+    expect(route.props.version.docs).toEqual({ intro: { title: 'x' } });
+  });
+
+  test('a generated-index category (DocCards read the map) is found at any depth', () => {
+    interface Item {
+      type: string;
+      link?: { type: string };
+      items: Item[];
+    }
+    const category = (link?: { type: string }, items: Item[] = []): Item => ({ type: 'category', link, items });
+    expect(hasDocCards({ sidebars: { a: [category({ type: 'doc' }, [category()])] } })).toBe(false);
+    expect(hasDocCards({ sidebars: { a: [category(undefined, [category({ type: 'generated-index' })])] } })).toBe(true);
   });
 });

@@ -13,3 +13,45 @@ import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
 export function withoutDocList(data: GlobalPluginData): GlobalPluginData {
   return { ...data, versions: data.versions.map((version) => ({ ...version, docs: [], draftIds: [] })) };
 }
+
+interface RouteLike {
+  props?: Record<string, unknown>;
+  routes?: RouteLike[];
+}
+
+/**
+ * A docs route tree whose version metadata (the `version` prop of the version's root route, one module every page
+ * of the version loads) leaves out its map of docs: each doc's id, title and description, about 200 bytes a page,
+ * read only by `useDocById`, that is by the theme's DocCard (generated-index categories and `<DocCardList>`). This
+ * site has neither (checked at build: `hasDocCards`), and without the map a reference page's JavaScript no longer
+ * grows with the number of reference pages. The sidebars, banner and badge fields stay.
+ */
+export function withoutVersionDocs<Route extends RouteLike>(route: Route): Route {
+  const version = route.props?.version;
+  const props =
+    version && typeof version === 'object' && 'docs' in version
+      ? { ...route.props, version: { ...version, docs: {} } }
+      : route.props;
+  return {
+    ...route,
+    ...(props ? { props } : {}),
+    ...(route.routes ? { routes: route.routes.map(withoutVersionDocs) } : {}),
+  };
+}
+
+interface SidebarItemLike {
+  type: string;
+  link?: { type: string };
+  items?: SidebarItemLike[];
+}
+
+/**
+ * Whether a version's sidebars have a generated-index category, whose page is made of DocCards (which read the docs
+ * map). A `<DocCardList>` in a page would read it too: its useDocById throws, so that build fails instead of
+ * shipping a broken page.
+ */
+export function hasDocCards(version: { sidebars: Record<string, readonly SidebarItemLike[]> }): boolean {
+  const visit = (items: readonly SidebarItemLike[]): boolean =>
+    items.some((item) => item.link?.type === 'generated-index' || visit(item.items ?? []));
+  return Object.values(version.sidebars).some(visit);
+}

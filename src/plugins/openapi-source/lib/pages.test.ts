@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../lib/openapi/vendored';
-import { operationPage, referencePages, type PagesOptions } from './pages';
+import { operationPage, otherSchemasLabel, referencePages, type PagesOptions } from './pages';
+import { scaleDocument } from '../../../../scripts/lib/bench/scale';
 import { operationViews } from '../../../lib/openapi/view';
 
 const options: PagesOptions = {
@@ -24,13 +25,49 @@ describe('referencePages', () => {
     expect(pages.files.filter((file) => file.name.startsWith('schemas/'))).toHaveLength(schemaCount);
   });
 
-  test('groups every operation in the sidebar under its first tag, in the order of the document, then the schemas', () => {
+  test('groups every call in the sidebar under its first tag, in the order of the document', () => {
     const tags = (data.tags as { name: string }[]).map((tag) => tag.name);
-    expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, 'Schemas']);
-    const operations = pages.sidebar.slice(0, -1).flatMap((category) => category.items);
+    // The Data API's document declares a few schemas no call uses (Order, Item…): they come last.
+    expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, otherSchemasLabel]);
+    const operations = pages.sidebar.flatMap((category) =>
+      category.items.filter((item) => item.className?.startsWith('api-method')),
+    );
     expect(operations).toHaveLength(listOperations(data).length);
     expect(operations[0]).toMatchObject({ type: 'doc', id: 'data-api/reference/get-championships' });
     expect(operations.every((item) => item.className === 'api-method api-method--get')).toBe(true);
+  });
+
+  test("lists each schema once, after the calls of its first user's tag; unused schemas last", () => {
+    const schemaItems = pages.sidebar.flatMap((category) =>
+      category.items.filter((item) => item.className === 'api-schema'),
+    );
+    expect(schemaItems).toHaveLength(schemaCount);
+    expect(new Set(schemaItems.map((item) => item.id)).size).toBe(schemaCount);
+    const championships = pages.sidebar.find((category) => category.label === 'Championships');
+    expect(championships?.items.map((item) => item.label)).toContain('Championship');
+    // Calls first, then schemas, within a category.
+    for (const category of pages.sidebar) {
+      const kinds = category.items.map((item) => (item.className === 'api-schema' ? 1 : 0));
+      expect(kinds).toEqual([...kinds].sort());
+    }
+    const components = data.components as { schemas: JsonObject };
+    const unused = {
+      ...data,
+      components: { ...components, schemas: { ...components.schemas, Lonely: { type: 'object' } } },
+    };
+    const others = referencePages(unused, 'data-v4', options).sidebar.at(-1);
+    expect(others?.label).toBe(otherSchemasLabel);
+    expect(others?.items.at(-1)).toMatchObject({ label: 'Lonely', className: 'api-schema' });
+  });
+
+  test("a call's or used schema's sidebar category does not grow with the API: the largest is the same at 4 times the size", () => {
+    const largest = (sidebar: { label: string; items: unknown[] }[]) =>
+      Math.max(
+        ...sidebar.filter((category) => category.label !== otherSchemasLabel).map((category) => category.items.length),
+      );
+    const scaled = referencePages(scaleDocument(data, 4), 'data-v4', options);
+    expect(scaled.files).toHaveLength(4 * pages.files.length);
+    expect(largest(scaled.sidebar)).toBe(largest(pages.sidebar));
   });
 });
 

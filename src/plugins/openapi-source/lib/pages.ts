@@ -182,7 +182,17 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
   return lines.join('\n');
 }
 
-/** The operation and schema pages of one API and its sidebar: operations grouped by tag, then the schemas. */
+/** Sidebar label of the calls without a tag, and of the schemas no call uses. */
+export const otherCallsLabel = 'Other calls';
+export const otherSchemasLabel = 'Other schemas';
+
+/**
+ * The operation and schema pages of one API and its sidebar: one category per tag, in the document's order, holding
+ * the tag's calls and then the schemas whose first user is one of those calls (Stripe's "The Customer object" beside
+ * the customer calls); the schemas no call uses last. A page's sidebar opens one tag's calls and objects, so its HTML
+ * stays the same size as the API grows; one category of every schema made each schema page carry the whole list, and
+ * the build's bytes grow with the square of the API.
+ */
 export function referencePages(document: JsonObject, api: string, options: PagesOptions): GeneratedPages {
   const operations = operationViews(document, api);
   const schemas = schemaViews(document, api);
@@ -191,42 +201,26 @@ export function referencePages(document: JsonObject, api: string, options: Pages
     ? document.tags.map((tag) => (isObject(tag) ? text(tag.name) : ''))
     : [];
   const tagOrder = [...new Set([...declaredTags, ...operations.flatMap((view) => view.tags)])].filter(Boolean);
-  const categories: SidebarCategory[] = tagOrder.map((tag) => ({
-    type: 'category',
-    label: tag,
-    collapsed: true,
-    items: operations
-      .filter((view) => view.tags[0] === tag)
-      .map((view) => ({
-        type: 'doc',
-        id: docId(view.slug),
-        label: view.summary,
-        className: `api-method api-method--${view.method}`,
-      })),
-  }));
-  const untagged = operations.filter((view) => view.tags.length === 0);
-  if (untagged.length > 0) {
-    categories.push({
-      type: 'category',
-      label: 'Other calls',
-      collapsed: true,
-      items: untagged.map((view) => ({
-        type: 'doc',
-        id: docId(view.slug),
-        label: view.summary,
-        className: `api-method api-method--${view.method}`,
-      })),
+  const categoryOf = (view: OperationView) => view.tags[0] || otherCallsLabel;
+  const homeOf = new Map(operations.map((view) => [view.slug, categoryOf(view)]));
+  const items = new Map<string, SidebarDoc[]>(
+    [...tagOrder, otherCallsLabel, otherSchemasLabel].map((label) => [label, []]),
+  );
+  for (const view of operations) {
+    items.get(categoryOf(view))?.push({
+      type: 'doc',
+      id: docId(view.slug),
+      label: view.summary,
+      className: `api-method api-method--${view.method}`,
     });
   }
-  const sidebar = categories.filter((category) => category.items.length > 0);
-  if (schemas.length > 0) {
-    sidebar.push({
-      type: 'category',
-      label: 'Schemas',
-      collapsed: true,
-      items: schemas.map((view) => ({ type: 'doc', id: docId(view.slug), label: view.name })),
-    });
+  for (const view of schemas) {
+    const home = view.usedBy.length > 0 ? (homeOf.get(view.usedBy[0].slug) ?? otherSchemasLabel) : otherSchemasLabel;
+    items.get(home)?.push({ type: 'doc', id: docId(view.slug), label: view.name, className: 'api-schema' });
   }
+  const sidebar: SidebarCategory[] = [...items]
+    .filter(([, docs]) => docs.length > 0)
+    .map(([label, docs]) => ({ type: 'category', label, collapsed: true, items: docs }));
   return {
     files: [
       ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(document, view, options) })),
