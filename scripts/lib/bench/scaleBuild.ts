@@ -26,6 +26,8 @@ export interface ScaleRow {
   pageHtml: Record<string, number>;
   pageJs: Record<string, number>;
   searchBytes: number;
+  /** The anchor: JavaScript of a doc page of a vanilla Docusaurus site with as many pages. */
+  vanillaDocJs?: number;
 }
 
 /** GNU time's `-f '%e %U %S %M'` report: wall seconds, user and system CPU seconds, peak RSS in KiB. */
@@ -111,6 +113,7 @@ export function scaleFigures(
       of: (row: ScaleRow) => row.pageJs[page] ?? NaN,
     })),
     { label: 'search index', unit: 'B', of: (row) => row.searchBytes },
+    { label: 'vanilla Docusaurus doc page JS, as many pages', unit: 'B', of: (row) => row.vanillaDocJs ?? NaN },
   ];
 }
 

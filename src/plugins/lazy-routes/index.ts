@@ -6,6 +6,8 @@ import { splitRouteTables, type GeneratedFiles } from './lib/split';
 export interface LazyRoutesOptions {
   /** Module path prefixes (as Docusaurus's registry names them, `@site/...`) of the routes to load lazily. */
   modulePrefixes: string[];
+  /** Routes per lazy table (64 unless set): a reference page loads the table of its own routes only. */
+  routesPerTable?: number;
 }
 
 const lazyTableQuery = '?lazy-route-table';
@@ -19,6 +21,12 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
   const options = rawOptions as LazyRoutesOptions;
   if (!Array.isArray(options?.modulePrefixes) || options.modulePrefixes.some((prefix) => typeof prefix !== 'string')) {
     throw new Error('[lazy-routes] options.modulePrefixes: expected a list of module path prefixes');
+  }
+  if (
+    options.routesPerTable !== undefined &&
+    !(Number.isInteger(options.routesPerTable) && options.routesPerTable > 0)
+  ) {
+    throw new Error('[lazy-routes] options.routesPerTable: expected a whole number of at least 1');
   }
   return {
     name: 'lazy-routes',
@@ -34,10 +42,16 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
         helperRequest: path.resolve(__dirname, 'client/lazyRouteComponent.tsx'),
         lazyTableRequest: `./registry.js${lazyTableQuery}`,
+        routesPerTable: options.routesPerTable ?? 64,
       });
       const served = {
         'registry.js': { original: files.registry, text: split.registry },
-        [`registry.js${lazyTableQuery}`]: { original: files.registry, text: split.lazyTable },
+        ...Object.fromEntries(
+          split.lazyTables.map((text, table) => [
+            `registry.js${lazyTableQuery}=${table}`,
+            { original: files.registry, text },
+          ]),
+        ),
         'routesChunkNames.json': { original: files.routesChunkNames, text: split.routesChunkNames },
         'routes.js': { original: files.routes, text: split.routes },
       };

@@ -4,7 +4,7 @@ import ComponentCreator from '@docusaurus/ComponentCreator';
 import Loading from '@theme/Loading';
 
 /**
- * The component of a route whose entries in Docusaurus's module tables live in the lazy table (see
+ * The component of a route whose entries in Docusaurus's module tables live in a lazy table (see
  * ../lib/split.ts): loading it loads the table first, then the route's own modules, as Docusaurus's ComponentCreator
  * would. Docusaurus preloads a route before it renders it (on first load, before hydration, and on navigation), so
  * the page renders at once with the same markup as the server's.

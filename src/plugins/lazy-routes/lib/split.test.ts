@@ -45,6 +45,8 @@ const options = {
   isLazyModule: (modulePath: string) => modulePath.startsWith('@site/docs/data-api/reference/'),
   helperRequest: '/abs/lazyRouteComponent.tsx',
   lazyTableRequest: './registry.js?lazy-route-table',
+  // One route per table here, so that the two lazy routes land in two tables.
+  routesPerTable: 1,
 };
 
 describe('splitting the route tables', () => {
@@ -68,31 +70,47 @@ describe('splitting the route tables', () => {
     expect(Object.keys(JSON.parse(split.routesChunkNames) as object)).toEqual(['/getting-started/intro-123']);
   });
 
-  test('lazy routes get a component that loads the lazy table; the others keep ComponentCreator', () => {
+  test('lazy routes get a component that loads their lazy table; the others keep ComponentCreator', () => {
     expect(split.lazyRoutes).toEqual(['/docs/data-api/get-team', '/docs/data-api/schemas/order']);
-    expect(split.routes).toContain(`lazyRouteComponent(loadLazyTable, '/docs/data-api/get-team', 'd2e')`);
+    expect(split.routes).toContain(`lazyRouteComponent(lazyTables[0], '/docs/data-api/get-team', 'd2e')`);
+    expect(split.routes).toContain(`lazyRouteComponent(lazyTables[1], '/docs/data-api/schemas/order', 'f00')`);
     expect(split.routes).toContain(`ComponentCreator('/getting-started/intro', '123')`);
     expect(split.routes).not.toContain(`ComponentCreator('/docs/data-api/`);
     expect(split.routes).toMatch(/^import lazyRouteComponent from "\/abs\/lazyRouteComponent\.tsx";/);
     expect(split.routes).toContain(
-      `import(/* webpackChunkName: "lazy-route-table" */ "./registry.js?lazy-route-table")`,
+      `import(/* webpackChunkName: "lazy-route-table-1" */ "./registry.js?lazy-route-table=1")`,
     );
   });
 
-  test('the lazy table adds back exactly what the main tables lost', () => {
+  /** Evaluates lazy tables' bodies against stand-ins for the two tables they import. */
+  function evaluate(tables: string[]) {
     const registry: Record<string, unknown> = {};
     const chunkNames: Record<string, unknown> = {};
-    // Evaluate the table's body against stand-ins for the two tables it imports.
-    const body = split.lazyTable
-      .replace(/^import .*$/gm, '')
-      .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
-      .replace(/\(\) => import\([^)]*\)/g, 'null');
-    runInNewContext(body, { registry, routesChunkNames: chunkNames });
+    for (const table of tables) {
+      const body = table
+        .replace(/^import .*$/gm, '')
+        .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
+        .replace(/\(\) => import\([^)]*\)/g, 'null');
+      runInNewContext(body, { registry, routesChunkNames: chunkNames });
+    }
+    return { registry, chunkNames };
+  }
+
+  test('the lazy tables together add back exactly what the main tables lost', () => {
+    const { registry, chunkNames } = evaluate(split.lazyTables);
     expect(Object.keys(registry).sort()).toEqual(['aaaa1111', 'dddd4444']);
     expect(chunkNames).toEqual({
       '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
       '/docs/data-api/schemas/order-f00': { __comp: 'cccc3333', content: 'dddd4444' },
     });
+  });
+
+  test("each lazy table holds its own routes' entries only, so a page's table does not grow with the site", () => {
+    expect(split.lazyTables).toHaveLength(2);
+    expect(Object.keys(evaluate([split.lazyTables[1]]).registry)).toEqual(['dddd4444']);
+    const together = splitRouteTables(files, { ...options, routesPerTable: 64 });
+    expect(together.lazyTables).toHaveLength(1);
+    expect(Object.keys(evaluate(together.lazyTables).registry).sort()).toEqual(['aaaa1111', 'dddd4444']);
   });
 
   test('with no lazy modules, every file is served as it was', () => {

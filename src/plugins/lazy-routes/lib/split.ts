@@ -2,8 +2,9 @@
  * Docusaurus ships the table of every route in the main bundle, on every page (facebook/docusaurus#7256): for each
  * page a line in `registry.js` (its modules' loaders) and an entry in `routesChunkNames.json` (which modules it
  * needs), besides its entry in `routes.js`. For this site's 174 generated reference pages that is 42 KB of every
- * page's JavaScript. These functions move the reference pages' share of both tables into one lazily loaded module
- * (the "lazy table"), and give those routes a component that loads it first (../client/lazyRouteComponent.tsx).
+ * page's JavaScript. These functions move the reference pages' share of both tables into lazily loaded modules
+ * (the "lazy tables", a fixed number of routes each, so that a reference page's share stays the same as the API
+ * grows), and give those routes a component that loads their table first (../client/lazyRouteComponent.tsx).
  * They work on the text of Docusaurus's generated files and throw when that text is not shaped as expected, so a
  * Docusaurus upgrade that changes the format fails the build instead of shipping a broken site.
  */
@@ -49,13 +50,18 @@ export interface SplitOptions {
   isLazyModule: (modulePath: string) => boolean;
   /** Import request of the client helper that makes a lazy route's component. */
   helperRequest: string;
-  /** Import request, relative to routes.js, of the lazy table (the loader serves it from registry.js's query). */
+  /**
+   * Import request, relative to routes.js, of the lazy tables (the loader serves table `n` from registry.js's query
+   * plus `=n`).
+   */
   lazyTableRequest: string;
+  /** Routes per lazy table: a page loads the one table that holds it, so its cost stays the same as the site grows. */
+  routesPerTable: number;
 }
 
 export interface SplitFiles extends GeneratedFiles {
-  /** The lazy table: registers the moved entries in the main tables when it loads. */
-  lazyTable: string;
+  /** The lazy tables: each registers its routes' moved entries in the main tables when it loads. */
+  lazyTables: string[];
   lazyRoutes: string[];
 }
 
@@ -76,35 +82,57 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
   const lazyKeys = Object.keys(chunkNames).filter((key) =>
     chunkNamesOf(chunkNames[key]).some((c) => lazyChunks.has(c)),
   );
-  const keptChunkNames = Object.fromEntries(Object.entries(chunkNames).filter(([key]) => !lazyKeys.includes(key)));
-  const movedChunkNames = Object.fromEntries(lazyKeys.map((key) => [key, chunkNames[key]]));
+  const lazyKeySet = new Set(lazyKeys);
+  const keptChunkNames = Object.fromEntries(Object.entries(chunkNames).filter(([key]) => !lazyKeySet.has(key)));
 
-  let routes = files.routes;
+  // Table n holds routes n * routesPerTable onwards, in the order of Docusaurus's table; a chunk two routes share
+  // goes into each of their tables.
+  const tableOf = new Map(lazyKeys.map((key, index) => [key, Math.floor(index / options.routesPerTable)]));
+  const tableCount = Math.ceil(lazyKeys.length / options.routesPerTable);
+  const entryOf = new Map(lazyEntries.map((entry) => [entry.chunkName, entry]));
+  const lazyTables = Array.from({ length: tableCount }, (_, table) => {
+    const keys = lazyKeys.filter((key) => tableOf.get(key) === table);
+    const chunks = [...new Set(keys.flatMap((key) => chunkNamesOf(chunkNames[key])))].filter((c) => lazyChunks.has(c));
+    return [
+      "import registry from '@generated/registry';",
+      "import routesChunkNames from '@generated/routesChunkNames';",
+      `Object.assign(registry, {\n${chunks.map((chunk) => entryOf.get(chunk)?.text).join(',\n')}\n});`,
+      `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(keys.map((key) => [key, chunkNames[key]])))});`,
+      '',
+    ].join('\n');
+  });
+
+  // One pass over routes.js: every lazy route's ComponentCreator call becomes the lazy component of its table.
+  const replaced = new Map<string, number>();
+  let routes = files.routes.replace(/ComponentCreator\('([^']*)', '([^']*)'\)/g, (call, path: string, hash: string) => {
+    const key = `${path}-${hash}`;
+    const table = tableOf.get(key);
+    if (table === undefined) return call;
+    replaced.set(key, (replaced.get(key) ?? 0) + 1);
+    return `lazyRouteComponent(lazyTables[${table}], '${path}', '${hash}')`;
+  });
   const lazyRoutes = lazyKeys.map((key) => {
     const dash = key.lastIndexOf('-');
-    const [path, hash] = [key.slice(0, dash), key.slice(dash + 1)];
-    const call = `ComponentCreator('${path}', '${hash}')`;
-    const parts = routes.split(call);
-    if (parts.length !== 2)
-      throw new Error(`[lazy-routes] routes.js: ${call} found ${parts.length - 1} times, not once`);
-    routes = parts.join(`lazyRouteComponent(loadLazyTable, '${path}', '${hash}')`);
-    return path;
+    const count = replaced.get(key) ?? 0;
+    if (count !== 1) {
+      throw new Error(
+        `[lazy-routes] routes.js: ComponentCreator('${key.slice(0, dash)}', '${key.slice(dash + 1)}') found ${count} times, not once`,
+      );
+    }
+    return key.slice(0, dash);
   });
   if (lazyRoutes.length > 0) {
+    const loaders = Array.from(
+      { length: tableCount },
+      (_, table) =>
+        `  () => import(/* webpackChunkName: "lazy-route-table-${table}" */ ${JSON.stringify(`${options.lazyTableRequest}=${table}`)}),`,
+    );
     routes = [
       `import lazyRouteComponent from ${JSON.stringify(options.helperRequest)};`,
-      `const loadLazyTable = () => import(/* webpackChunkName: "lazy-route-table" */ ${JSON.stringify(options.lazyTableRequest)});`,
+      `const lazyTables = [\n${loaders.join('\n')}\n];`,
       routes,
     ].join('\n');
   }
 
-  const lazyTable = [
-    "import registry from '@generated/registry';",
-    "import routesChunkNames from '@generated/routesChunkNames';",
-    `Object.assign(registry, {\n${lazyEntries.map((entry) => entry.text).join(',\n')}\n});`,
-    `Object.assign(routesChunkNames, ${JSON.stringify(movedChunkNames)});`,
-    '',
-  ].join('\n');
-
-  return { registry, routesChunkNames: JSON.stringify(keptChunkNames), routes, lazyTable, lazyRoutes };
+  return { registry, routesChunkNames: JSON.stringify(keptChunkNames), routes, lazyTables, lazyRoutes };
 }
