@@ -30,6 +30,9 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
   }
   return {
     name: 'lazy-routes',
+    getClientModules() {
+      return [path.resolve(__dirname, 'client/routeUpdate.ts')];
+    },
     configureWebpack(config, isServer) {
       if (isServer || config.mode !== 'production') return {};
       const read = (name: string) => readFileSync(path.join(context.generatedFilesDir, name), 'utf8');
@@ -40,7 +43,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       };
       const split = splitRouteTables(files, {
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
-        helperRequest: path.resolve(__dirname, 'client/lazyRouteComponent.tsx'),
+        helperRequest: path.resolve(__dirname, 'client/lazyRouteGroup.tsx'),
         lazyTableRequest: `./registry.js${lazyTableQuery}`,
         routesPerTable: options.routesPerTable ?? 64,
       });

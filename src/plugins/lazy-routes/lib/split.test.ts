@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { parseRegistry, splitRouteTables, type GeneratedFiles } from './split';
+import { tableIndex } from '../shared/tableIndex';
 
 // The shape Docusaurus 3.10 generates (.docusaurus/registry.js, routesChunkNames.json, routes.js), cut down.
 const entry = (chunk: string, modulePath: string) =>
@@ -43,7 +44,7 @@ export default [
 };
 const options = {
   isLazyModule: (modulePath: string) => modulePath.startsWith('@site/docs/data-api/reference/'),
-  helperRequest: '/abs/lazyRouteComponent.tsx',
+  helperRequest: '/abs/lazyRouteGroup.tsx',
   lazyTableRequest: './registry.js?lazy-route-table',
   // One route per table here, so that the two lazy routes land in two tables.
   routesPerTable: 1,
@@ -70,47 +71,119 @@ describe('splitting the route tables', () => {
     expect(Object.keys(JSON.parse(split.routesChunkNames) as object)).toEqual(['/getting-started/intro-123']);
   });
 
-  test('lazy routes get a component that loads their lazy table; the others keep ComponentCreator', () => {
+  /** Evaluates a routes module's text with stand-ins for what it imports; returns its default export. */
+  function evaluateRoutes(text: string): { path: string; lazyGroup?: unknown; sidebar?: string; hash?: string }[] {
+    const context = {
+      exported: [] as unknown[],
+      ComponentCreator: (path: string, hash: string) => ({ path, hash }),
+      createLazyRouteGroup: (folder: string, tables: unknown[]) => ({
+        folder,
+        tables: tables.length,
+        Component: 'group',
+      }),
+      registry: {},
+      routesChunkNames: {},
+    };
+    const body = text
+      .replace(/^import .*$/gm, '')
+      .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
+      .replace(/\(\) => import\([^)]*\)/g, 'null')
+      .replace('export default', 'exported =');
+    runInNewContext(body, context);
+    return (context.exported as { path: string; component: { hash?: string } }[]).map((route) => ({
+      ...route,
+      hash: route.component.hash,
+    }));
+  }
+
+  test('lazy routes leave routes.js; one route for their folder comes last in their array', () => {
     expect(split.lazyRoutes).toEqual(['/docs/data-api/get-team', '/docs/data-api/schemas/order']);
-    expect(split.routes).toContain(`lazyRouteComponent(lazyTables[0], '/docs/data-api/get-team', 'd2e')`);
-    expect(split.routes).toContain(`lazyRouteComponent(lazyTables[1], '/docs/data-api/schemas/order', 'f00')`);
-    expect(split.routes).toContain(`ComponentCreator('/getting-started/intro', '123')`);
     expect(split.routes).not.toContain(`ComponentCreator('/docs/data-api/`);
-    expect(split.routes).toMatch(/^import lazyRouteComponent from "\/abs\/lazyRouteComponent\.tsx";/);
+    expect(split.routes).toMatch(/^import \{ createLazyRouteGroup \} from "\/abs\/lazyRouteGroup\.tsx";/);
     expect(split.routes).toContain(
       `import(/* webpackChunkName: "lazy-route-table-1" */ "./registry.js?lazy-route-table=1")`,
     );
+    const routes = evaluateRoutes(split.routes);
+    expect(routes.map((route) => route.path)).toEqual(['/getting-started/intro', '/docs/data-api/']);
+    expect(routes[1]).toMatchObject({ lazyGroup: { folder: '/docs/data-api/', tables: 2 }, sidebar: 'apiSidebar' });
   });
 
-  /** Evaluates lazy tables' bodies against stand-ins for the two tables they import. */
+  test('the group route is a valid element wherever the array ends: after a kept route without a comma too', () => {
+    const lastWithoutComma = `import ComponentCreator from '@docusaurus/ComponentCreator';
+export default [
+  {
+    path: '/getting-started/intro',
+    component: ComponentCreator('/getting-started/intro', '123'),
+    exact: true
+  }
+];
+`;
+    const kept = splitRouteTables(
+      { ...files, routes: `${lastWithoutComma}` },
+      { ...options, isLazyModule: () => false },
+    );
+    expect(kept.routes).toBe(lastWithoutComma);
+    const lazyLast = lastWithoutComma.replace(
+      /\n\];/,
+      `,\n  {\n    path: '/docs/data-api/get-team',\n    component: ComponentCreator('/docs/data-api/get-team', 'd2e'),\n    exact: true\n  }\n];`,
+    );
+    const chunkNamesOnlyTeam = JSON.stringify({
+      '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
+    });
+    const registryOnlyTeam = files.registry.replace(/\n {2}"dddd4444"[^\n]*\]/, '');
+    const split2 = splitRouteTables(
+      { registry: registryOnlyTeam, routesChunkNames: chunkNamesOnlyTeam, routes: lazyLast },
+      options,
+    );
+    expect(evaluateRoutes(split2.routes).map((route) => route.path)).toEqual([
+      '/getting-started/intro',
+      '/docs/data-api/',
+    ]);
+  });
+
+  /** Evaluates lazy tables against stand-ins for the two tables they import; returns what they add and export. */
   function evaluate(tables: string[]) {
     const registry: Record<string, unknown> = {};
     const chunkNames: Record<string, unknown> = {};
+    const routes: string[] = [];
     for (const table of tables) {
+      const context = {
+        registry,
+        routesChunkNames: chunkNames,
+        exported: [] as { path: string }[],
+        ComponentCreator: () => null,
+      };
       const body = table
         .replace(/^import .*$/gm, '')
         .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
-        .replace(/\(\) => import\([^)]*\)/g, 'null');
-      runInNewContext(body, { registry, routesChunkNames: chunkNames });
+        .replace(/\(\) => import\([^)]*\)/g, 'null')
+        .replace('export default', 'exported =');
+      runInNewContext(body, context);
+      routes.push(...context.exported.map((route) => route.path));
     }
-    return { registry, chunkNames };
+    return { registry, chunkNames, routes };
   }
 
   test('the lazy tables together add back exactly what the main tables lost', () => {
-    const { registry, chunkNames } = evaluate(split.lazyTables);
+    const { registry, chunkNames, routes } = evaluate(split.lazyTables);
     expect(Object.keys(registry).sort()).toEqual(['aaaa1111', 'dddd4444']);
     expect(chunkNames).toEqual({
       '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
       '/docs/data-api/schemas/order-f00': { __comp: 'cccc3333', content: 'dddd4444' },
     });
+    expect(routes.sort()).toEqual(['/docs/data-api/get-team', '/docs/data-api/schemas/order']);
   });
 
-  test("each lazy table holds its own routes' entries only, so a page's table does not grow with the site", () => {
+  test('each route is in the table its path hashes to, alone with its own entries', () => {
     expect(split.lazyTables).toHaveLength(2);
-    expect(Object.keys(evaluate([split.lazyTables[1]]).registry)).toEqual(['dddd4444']);
+    for (const [index, table] of split.lazyTables.entries()) {
+      const { registry, routes } = evaluate([table]);
+      for (const route of routes) expect(tableIndex(route, 2)).toBe(index);
+      expect(Object.keys(registry)).toHaveLength(routes.length);
+    }
     const together = splitRouteTables(files, { ...options, routesPerTable: 64 });
     expect(together.lazyTables).toHaveLength(1);
-    expect(Object.keys(evaluate(together.lazyTables).registry).sort()).toEqual(['aaaa1111', 'dddd4444']);
+    expect(evaluate(together.lazyTables).routes).toHaveLength(2);
   });
 
   test('with no lazy modules, every file is served as it was', () => {
@@ -125,9 +198,9 @@ describe('splitting the route tables', () => {
     expect(() => splitRouteTables({ ...files, registry: changed }, options)).toThrow(/1 of the expected shape|entries/);
   });
 
-  test('a lazy route routes.js does not create with ComponentCreator fails the build', () => {
+  test('a lazy route that is not a leaf of the known shape fails the build', () => {
     const changed = files.routes.replace(`ComponentCreator('/docs/data-api/get-team', 'd2e')`, `Other('x')`);
-    expect(() => splitRouteTables({ ...files, routes: changed }, options)).toThrow(/found 0 times/);
+    expect(() => splitRouteTables({ ...files, routes: changed }, options)).toThrow(/not a leaf route/);
   });
 });
 

@@ -1,10 +1,13 @@
+import { tableIndex } from '../shared/tableIndex';
+
 /*
  * Docusaurus ships the table of every route in the main bundle, on every page (facebook/docusaurus#7256): for each
- * page a line in `registry.js` (its modules' loaders) and an entry in `routesChunkNames.json` (which modules it
- * needs), besides its entry in `routes.js`. For this site's 174 generated reference pages that is 42 KB of every
- * page's JavaScript. These functions move the reference pages' share of both tables into lazily loaded modules
- * (the "lazy tables", a fixed number of routes each, so that a reference page's share stays the same as the API
- * grows), and give those routes a component that loads their table first (../client/lazyRouteComponent.tsx).
+ * page a line in `registry.js` (its modules' loaders), an entry in `routesChunkNames.json` (which modules it needs) and
+ * its object in `routes.js`, about 250 bytes a page: 42 KB of every page's JavaScript for this site's 174 generated
+ * reference pages, and growing with the API. These functions move the reference pages' share of all three tables into
+ * lazily loaded tables of a fixed number of routes each, chosen by a hash of the route's path (../shared/tableIndex.ts),
+ * and leave in routes.js one route per folder that loads the table of the location (../client/lazyRouteGroup.tsx), so
+ * neither the main bundle nor a reference page's tables grow with the API.
  * They work on the text of Docusaurus's generated files and throw when that text is not shaped as expected, so a
  * Docusaurus upgrade that changes the format fails the build instead of shipping a broken site.
  */
@@ -65,7 +68,54 @@ export interface SplitFiles extends GeneratedFiles {
   lazyRoutes: string[];
 }
 
-/** Moves the routes whose modules are lazy out of the main route tables, into the lazy table. */
+/** A lazy route's object in routes.js: the shape Docusaurus 3.10 writes for a leaf route. */
+const leafPattern =
+  /\{\n\s*path: '([^']*)',\n\s*component: ComponentCreator\('\1', '([^']*)'\),\n\s*exact: true(?:,\n\s*sidebar: "([^"]*)")?\n\s*\},?/g;
+
+/** Index of the `]` that closes the array around `from`, skipping quoted strings. */
+function closingBracket(text: string, from: number): number {
+  let depth = 0;
+  for (let index = from; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === "'" || char === '"') {
+      const end = text.indexOf(char, index + 1);
+      if (end < 0) break;
+      index = end;
+    } else if (char === '[' || char === '{') depth += 1;
+    else if (char === '}') depth -= 1;
+    else if (char === ']') {
+      if (depth === 0) return index;
+      depth -= 1;
+    }
+  }
+  throw new Error('[lazy-routes] routes.js: a lazy route is not inside an array');
+}
+
+/** The longest common prefix of some paths, cut after its last `/`: the route a group of them answers under. */
+function commonFolder(paths: readonly string[]): string {
+  let prefix = paths[0] ?? '/';
+  for (const path of paths) while (!path.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, prefix.lastIndexOf('/') + 1) || '/';
+}
+
+interface LazyLeaf {
+  key: string;
+  path: string;
+  start: number;
+  end: number;
+  /** The route object's text, without its trailing comma. */
+  text: string;
+  /** Where its array closes: the leaves of one array form one group. */
+  arrayEnd: number;
+  sidebar?: string;
+}
+
+/**
+ * Moves the routes whose modules are lazy out of the main route tables: their entries in registry.js and
+ * routesChunkNames.json, and their route objects in routes.js. In their place each array of routes gets, last, one
+ * route that answers every path under its lazy routes' common folder: the client (client/lazyRouteGroup.tsx
+ * and the DocRoot wrapper) loads the table a path hashes to and puts its routes back where they were.
+ */
 export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): SplitFiles {
   const lazyEntries = parseRegistry(files.registry).filter((entry) => options.isLazyModule(entry.modulePath));
   const lazyChunks = new Set(lazyEntries.map((entry) => entry.chunkName));
@@ -79,60 +129,113 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
   }
 
   const chunkNames = JSON.parse(files.routesChunkNames) as Record<string, unknown>;
-  const lazyKeys = Object.keys(chunkNames).filter((key) =>
-    chunkNamesOf(chunkNames[key]).some((c) => lazyChunks.has(c)),
+  const lazyKeys = new Set(
+    Object.keys(chunkNames).filter((key) => chunkNamesOf(chunkNames[key]).some((c) => lazyChunks.has(c))),
   );
-  const lazyKeySet = new Set(lazyKeys);
-  const keptChunkNames = Object.fromEntries(Object.entries(chunkNames).filter(([key]) => !lazyKeySet.has(key)));
+  const keptChunkNames = Object.fromEntries(Object.entries(chunkNames).filter(([key]) => !lazyKeys.has(key)));
 
-  // Table n holds routes n * routesPerTable onwards, in the order of Docusaurus's table; a chunk two routes share
-  // goes into each of their tables.
-  const tableOf = new Map(lazyKeys.map((key, index) => [key, Math.floor(index / options.routesPerTable)]));
-  const tableCount = Math.ceil(lazyKeys.length / options.routesPerTable);
-  const entryOf = new Map(lazyEntries.map((entry) => [entry.chunkName, entry]));
-  const lazyTables = Array.from({ length: tableCount }, (_, table) => {
-    const keys = lazyKeys.filter((key) => tableOf.get(key) === table);
-    const chunks = [...new Set(keys.flatMap((key) => chunkNamesOf(chunkNames[key])))].filter((c) => lazyChunks.has(c));
-    return [
-      "import registry from '@generated/registry';",
-      "import routesChunkNames from '@generated/routesChunkNames';",
-      `Object.assign(registry, {\n${chunks.map((chunk) => entryOf.get(chunk)?.text).join(',\n')}\n});`,
-      `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(keys.map((key) => [key, chunkNames[key]])))});`,
-      '',
-    ].join('\n');
-  });
-
-  // One pass over routes.js: every lazy route's ComponentCreator call becomes the lazy component of its table.
-  const replaced = new Map<string, number>();
-  let routes = files.routes.replace(/ComponentCreator\('([^']*)', '([^']*)'\)/g, (call, path: string, hash: string) => {
+  const leaves: LazyLeaf[] = [];
+  for (const match of files.routes.matchAll(leafPattern)) {
+    const [text, path, hash, sidebar] = match;
     const key = `${path}-${hash}`;
-    const table = tableOf.get(key);
-    if (table === undefined) return call;
-    replaced.set(key, (replaced.get(key) ?? 0) + 1);
-    return `lazyRouteComponent(lazyTables[${table}], '${path}', '${hash}')`;
-  });
-  const lazyRoutes = lazyKeys.map((key) => {
-    const dash = key.lastIndexOf('-');
-    const count = replaced.get(key) ?? 0;
-    if (count !== 1) {
-      throw new Error(
-        `[lazy-routes] routes.js: ComponentCreator('${key.slice(0, dash)}', '${key.slice(dash + 1)}') found ${count} times, not once`,
+    if (!lazyKeys.has(key)) continue;
+    const start = match.index;
+    leaves.push({
+      key,
+      path,
+      start,
+      end: start + text.length,
+      text: text.replace(/,$/, ''),
+      arrayEnd: closingBracket(files.routes, start + text.length),
+      ...(sidebar === undefined ? {} : { sidebar }),
+    });
+  }
+  const found = new Set(leaves.map((leaf) => leaf.key));
+  for (const key of lazyKeys) {
+    if (!found.has(key)) {
+      throw new Error(`[lazy-routes] routes.js: the route ${key} is not a leaf route of the expected shape`);
+    }
+  }
+
+  // Groups: the leaves of one array (two groups in one array would answer each other's paths). Each group's routes
+  // are spread over tables by path hash; the table's routes carry their own sidebar.
+  const groups = new Map<number, LazyLeaf[]>();
+  for (const leaf of leaves) groups.set(leaf.arrayEnd, [...(groups.get(leaf.arrayEnd) ?? []), leaf]);
+  const lazyTables: string[] = [];
+  const declarations: string[] = [];
+  const inserts = new Map<number, string[]>();
+  const entryOf = new Map(lazyEntries.map((entry) => [entry.chunkName, entry]));
+  [...groups.values()].forEach((group, groupIndex) => {
+    const count = Math.ceil(group.length / options.routesPerTable);
+    const loaders: string[] = [];
+    for (let table = 0; table < count; table += 1) {
+      const members = group.filter((leaf) => tableIndex(leaf.path, count) === table);
+      const chunks = [...new Set(members.flatMap((leaf) => chunkNamesOf(chunkNames[leaf.key])))].filter((c) =>
+        lazyChunks.has(c),
+      );
+      lazyTables.push(
+        [
+          "import ComponentCreator from '@docusaurus/ComponentCreator';",
+          "import registry from '@generated/registry';",
+          "import routesChunkNames from '@generated/routesChunkNames';",
+          `Object.assign(registry, {\n${chunks.map((chunk) => entryOf.get(chunk)?.text).join(',\n')}\n});`,
+          `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(members.map((leaf) => [leaf.key, chunkNames[leaf.key]])))});`,
+          `export default [\n${members.map((leaf) => leaf.text).join(',\n')}\n];`,
+          '',
+        ].join('\n'),
+      );
+      const index = lazyTables.length - 1;
+      loaders.push(
+        `() => import(/* webpackChunkName: "lazy-route-table-${index}" */ ${JSON.stringify(`${options.lazyTableRequest}=${index}`)})`,
       );
     }
-    return key.slice(0, dash);
-  });
-  if (lazyRoutes.length > 0) {
-    const loaders = Array.from(
-      { length: tableCount },
-      (_, table) =>
-        `  () => import(/* webpackChunkName: "lazy-route-table-${table}" */ ${JSON.stringify(`${options.lazyTableRequest}=${table}`)}),`,
+    // The group's own sidebar shows only while a table that was not preloaded loads (client/lazyRouteGroup.tsx).
+    const sidebar = group.find((leaf) => leaf.sidebar !== undefined)?.sidebar;
+    const folder = commonFolder(group.map((leaf) => leaf.path));
+    const route = [
+      '{',
+      `  path: ${JSON.stringify(folder)},`,
+      `  component: lazyGroup${groupIndex}.Component,`,
+      `  lazyGroup: lazyGroup${groupIndex},`,
+      ...(sidebar === undefined ? [] : [`  sidebar: ${JSON.stringify(sidebar)},`]),
+      '}',
+    ].join('\n');
+    declarations.push(
+      `const lazyGroup${groupIndex} = createLazyRouteGroup(${JSON.stringify(folder)}, [\n  ${loaders.join(',\n  ')},\n]);`,
     );
+    const at = group[0].arrayEnd;
+    inserts.set(at, [...(inserts.get(at) ?? []), route]);
+  });
+
+  // Edits from the end of the text backwards, so that earlier offsets stay valid. The group routes go in as
+  // placeholders first: whether a comma must precede one is known only once the leaves around it are gone.
+  const placed = [...inserts];
+  const placeholder = (index: number) => `\u0000lazy-group-${index}\u0000`;
+  const edits = [
+    ...leaves.map((leaf) => ({ at: leaf.start, end: leaf.end, text: '' })),
+    ...placed.map(([at], index) => ({ at, end: at, text: placeholder(index) })),
+  ].sort((a, b) => b.at - a.at || a.end - b.end);
+  let routes = files.routes;
+  for (const edit of edits) routes = `${routes.slice(0, edit.at)}${edit.text}${routes.slice(edit.end)}`;
+  placed.forEach(([, groupRoutes], index) => {
+    const at = routes.indexOf(placeholder(index));
+    const before = routes.slice(0, at).trimEnd();
+    const comma = before.endsWith('[') || before.endsWith(',') ? '' : ',';
+    routes = `${before}${comma}\n${groupRoutes.join(',\n')}\n${routes.slice(at + placeholder(index).length)}`;
+  });
+  if (leaves.length > 0) {
     routes = [
-      `import lazyRouteComponent from ${JSON.stringify(options.helperRequest)};`,
-      `const lazyTables = [\n${loaders.join('\n')}\n];`,
+      `import { createLazyRouteGroup } from ${JSON.stringify(options.helperRequest)};`,
+      ...declarations,
       routes,
     ].join('\n');
   }
 
-  return { registry, routesChunkNames: JSON.stringify(keptChunkNames), routes, lazyTables, lazyRoutes };
+  return {
+    registry,
+    routesChunkNames: JSON.stringify(keptChunkNames),
+    routes,
+    lazyTables,
+    lazyRoutes: leaves.map((leaf) => leaf.path),
+  };
 }

@@ -1,0 +1,11 @@
+import type { ClientModule } from '@docusaurus/types';
+import { announcePathname } from './lazyRouteGroup';
+
+/** Tells the lazy route groups which location Docusaurus preloads next (see lazyRouteGroup.tsx). */
+const module: ClientModule = {
+  onRouteUpdate({ location }) {
+    announcePathname(location.pathname);
+  },
+};
+
+export default module;
