@@ -2,6 +2,8 @@ import { expect, gotoHydrated, test } from './support/fixtures';
 import { javascriptBudgets } from './support/budgets';
 import { guideRoute } from './support/routes';
 import { measurePageWeight } from './support/weight';
+import { builtDocument } from './support/openapi';
+import { listOperations, text } from '../../src/lib/openapi/document';
 
 /**
  * Chunks that only the API reference may load: the generated pages' components and explorer, and their share of the
@@ -55,4 +57,30 @@ test('from a guide, a link to an operation page loads the reference route table 
   await page.goForward();
   await expect(page.locator('article h1')).toBeVisible();
   expect(tables).toHaveLength(1);
+});
+
+test("a reference page loads its own sidebar category only; another tag's category opens whole when clicked", async ({
+  page,
+}) => {
+  const categories: string[] = [];
+  page.on('request', (request) => {
+    if (/sidebar-category-\d+\.[0-9a-f]+\.js$/.test(request.url())) categories.push(request.url());
+  });
+  await gotoHydrated(page, '/docs/data-api/get-championships');
+  expect(categories).toHaveLength(1);
+  const nav = page.getByRole('navigation', { name: 'Docs sidebar' });
+  // Every call of the Games tag, from the document the build published.
+  const document = builtDocument('data-v4');
+  const calls = listOperations(document).filter(
+    ({ operation }) => (operation.tags as string[] | undefined)?.[0] === 'Games',
+  );
+  expect(calls.length).toBeGreaterThan(1);
+  const games = nav.locator('li.theme-doc-sidebar-item-category-level-2', {
+    has: page.getByRole('button', { name: 'Games', exact: true }),
+  });
+  await games.getByRole('button', { name: 'Games', exact: true }).click();
+  await expect(games.locator('li.api-method')).toHaveCount(calls.length);
+  expect(categories).toHaveLength(2);
+  await games.locator('li.api-method a').last().click();
+  await expect(page.locator('article h1')).toHaveText(text(calls.at(-1)?.operation.summary));
 });

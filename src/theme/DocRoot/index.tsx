@@ -1,21 +1,48 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import DocRoot from '@theme-original/DocRoot';
 import type DocRootType from '@theme/DocRoot';
 import type { WrapperProps } from '@docusaurus/types';
+import type { PropSidebarItem } from '@docusaurus/plugin-content-docs';
 import { useLocation } from '@docusaurus/router';
-import { expandLazyGroups, useLazyGroups, type RouteConfig } from '@site/src/plugins/lazy-routes/client/lazyRouteGroup';
+import { DocsVersionProvider, useDocsVersion } from '@docusaurus/plugin-content-docs/client';
+import {
+  expandLazyGroups,
+  loadedSidebarCategory,
+  useLazyGroups,
+  useSidebarCategories,
+  type RouteConfig,
+} from '@site/src/plugins/lazy-routes/client/lazyRouteGroup';
+import { fillSidebar } from '@site/src/plugins/lazy-routes/lib/sidebar';
 
 type Props = WrapperProps<typeof DocRootType>;
 
 /**
- * The docs root with the reference pages' routes put back: in the browser they come from lazy tables
- * (src/plugins/lazy-routes), so the root sees, in place of each lazy group, the routes of the table the location
- * hashes to, and finds the page, its sidebar or its absence exactly as on the server.
+ * The docs root with what the browser's bundle keeps out of the main tables put back (src/plugins/lazy-routes): in
+ * place of each lazy group of routes, the routes of the table the location hashes to; in the sidebars, the items of
+ * the lazy categories loaded so far (the page's own, and any the reader opened). The root then finds the page, its
+ * sidebar or its absence exactly as on the server.
  */
 export default function DocRootWrapper(props: Props): ReactNode {
   const { pathname } = useLocation();
   const routes = (props.route.routes ?? []) as unknown as RouteConfig[];
   useLazyGroups(routes);
   const expanded = expandLazyGroups(routes, pathname) as unknown as typeof props.route.routes;
-  return <DocRoot {...props} route={{ ...props.route, routes: expanded }} />;
+  const version = useDocsVersion();
+  const loaded = useSidebarCategories();
+  const filled = useMemo(() => {
+    const docsSidebars = Object.fromEntries(
+      Object.entries(version.docsSidebars).map(([name, items]) => [
+        name,
+        fillSidebar<PropSidebarItem>(items, (index) => loadedSidebarCategory<PropSidebarItem>(index)),
+      ]),
+    );
+    return { ...version, docsSidebars };
+    // `loaded` changes when a category arrives: the fill reads the store, so it is a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version, loaded]);
+  return (
+    <DocsVersionProvider version={filled}>
+      <DocRoot {...props} route={{ ...props.route, routes: expanded }} />
+    </DocsVersionProvider>
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { matchPath } from '@docusaurus/router';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Loading from '@theme/Loading';
+import categoryLoaders from '@generated/registry?sidebar-categories';
 import { normalizedRoutePath, tableIndex } from '../shared/tableIndex';
 
 /**
@@ -17,6 +18,8 @@ export interface RouteConfig {
   path?: string;
   exact?: boolean;
   sidebar?: string;
+  /** The page's lazy sidebar category (../lib/sidebar.ts), loaded with it. */
+  sidebarCategory?: number;
   lazyGroup?: LazyRouteGroup;
   component: { preload?: () => Promise<unknown> } & ((props: never) => ReactNode);
   routes?: RouteConfig[];
@@ -71,7 +74,10 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
       const route = routes.find((candidate) =>
         matchPath(decoded(pathname), { path: candidate.path, exact: candidate.exact }),
       );
-      await route?.component.preload?.();
+      await Promise.all([
+        route?.component.preload?.(),
+        route?.sidebarCategory === undefined ? undefined : loadSidebarCategory(route.sidebarCategory),
+      ]);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -118,6 +124,41 @@ export function useLazyGroups(routes: RouteConfig[]): void {
       return () => stops.forEach((stop) => stop());
     },
     () => groups.reduce((sum, group) => sum + group.version(), 0),
+    () => 0,
+  );
+}
+
+/*
+ * The items of the sidebar categories that the browser's docs metadata leaves out (../lib/sidebar.ts): loaded with a
+ * page of the category, or when the reader opens one. Outside the production client bundle the import is Docusaurus's
+ * registry, not a list, and nothing is left out.
+ */
+const sidebarCategories = new Map<number, unknown[]>();
+const categoryListeners = new Set<() => void>();
+let categoriesVersion = 0;
+
+type CategoryLoader = () => Promise<{ default: unknown[] }>;
+
+export async function loadSidebarCategory(index: number): Promise<void> {
+  const loader = Array.isArray(categoryLoaders) ? (categoryLoaders[index] as CategoryLoader | undefined) : undefined;
+  if (!loader || sidebarCategories.has(index)) return;
+  sidebarCategories.set(index, (await loader()).default);
+  categoriesVersion += 1;
+  categoryListeners.forEach((listener) => listener());
+}
+
+export function loadedSidebarCategory<Item>(index: number): Item[] | undefined {
+  return sidebarCategories.get(index) as Item[] | undefined;
+}
+
+/** Re-renders when a sidebar category loads; returns a number that changes each time. */
+export function useSidebarCategories(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      categoryListeners.add(listener);
+      return () => categoryListeners.delete(listener);
+    },
+    () => categoriesVersion,
     () => 0,
   );
 }

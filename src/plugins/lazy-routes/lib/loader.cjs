@@ -8,9 +8,12 @@ const path = require('node:path');
  */
 module.exports = function lazyRoutesLoader(source) {
   const { files } = this.getOptions();
-  const name = path.basename(this.resourcePath) + this.resourceQuery;
-  const file = files[name];
+  // Docusaurus's generated tables by name (and query); the docs versions' metadata modules by their full path.
+  const file =
+    files[path.basename(this.resourcePath) + this.resourceQuery] ?? files[this.resourcePath + this.resourceQuery];
   if (!file) return source;
-  if (source !== file.original) throw new Error(`[lazy-routes] ${name} changed after it was split; rebuild`);
+  if (source !== file.original) {
+    throw new Error(`[lazy-routes] ${this.resourcePath}${this.resourceQuery} changed after it was split; rebuild`);
+  }
   return file.text;
 };

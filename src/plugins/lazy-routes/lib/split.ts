@@ -60,6 +60,8 @@ export interface SplitOptions {
   lazyTableRequest: string;
   /** Routes per lazy table: a page loads the one table that holds it, so its cost stays the same as the site grows. */
   routesPerTable: number;
+  /** The lazy sidebar category of a page (./sidebar.ts), written into its route so the page loads it too. */
+  categoryOf?: (path: string) => number | undefined;
 }
 
 export interface SplitFiles extends GeneratedFiles {
@@ -89,6 +91,13 @@ function closingBracket(text: string, from: number): number {
     }
   }
   throw new Error('[lazy-routes] routes.js: a lazy route is not inside an array');
+}
+
+/** A leaf route's text with the number of its lazy sidebar category, if it has one. */
+function withCategory(leaf: LazyLeaf, category: number | undefined): string {
+  return category === undefined
+    ? leaf.text
+    : leaf.text.replace(/\n(\s*)\}$/, (_, indent: string) => `,\n${indent}  sidebarCategory: ${category}\n${indent}}`);
 }
 
 /** The longest common prefix of some paths, cut after its last `/`: the route a group of them answers under. */
@@ -180,7 +189,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
           "import routesChunkNames from '@generated/routesChunkNames';",
           `Object.assign(registry, {\n${chunks.map((chunk) => entryOf.get(chunk)?.text).join(',\n')}\n});`,
           `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(members.map((leaf) => [leaf.key, chunkNames[leaf.key]])))});`,
-          `export default [\n${members.map((leaf) => leaf.text).join(',\n')}\n];`,
+          `export default [\n${members.map((leaf) => withCategory(leaf, options.categoryOf?.(leaf.path))).join(',\n')}\n];`,
           '',
         ].join('\n'),
       );

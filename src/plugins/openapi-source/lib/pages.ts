@@ -46,6 +46,8 @@ export interface SidebarCategory {
   label: string;
   collapsed: boolean;
   items: SidebarDoc[];
+  /** `lazyItems`: the browser's bundle loads the items with a page of the category (src/plugins/lazy-routes). */
+  customProps: { lazyItems: true };
 }
 
 export interface GeneratedPages {
@@ -220,7 +222,13 @@ export function referencePages(document: JsonObject, api: string, options: Pages
   }
   const sidebar: SidebarCategory[] = [...items]
     .filter(([, docs]) => docs.length > 0)
-    .map(([label, docs]) => ({ type: 'category', label, collapsed: true, items: docs }));
+    .map(([label, docs]) => ({
+      type: 'category',
+      label,
+      collapsed: true,
+      items: docs,
+      customProps: { lazyItems: true },
+    }));
   return {
     files: [
       ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(document, view, options) })),

@@ -1,0 +1,81 @@
+/*
+ * Every page of a docs version loads the version's metadata, sidebars included: with one category per tag of every
+ * call and schema, that module grew with the API (35 KB at today's size, 571 KB at 16 times it) and made every
+ * reference page's JavaScript grow with it. In the browser's bundle, each category the generated sidebars mark
+ * `customProps.lazyItems` keeps only its first item (so it renders, collapsed, exactly as the server rendered it: same
+ * label, same first link) and its items move to a module of their own, loaded with a page of the category (the lazy
+ * route tables say which) or when the reader opens it (client/lazyRouteGroup.tsx, the DocRoot and sidebar category
+ * wrappers). The server bundle keeps the whole metadata to render every page.
+ */
+
+interface SidebarItem {
+  type: string;
+  href?: string;
+  items?: SidebarItem[];
+  customProps?: Record<string, unknown>;
+}
+
+export interface PrunedSidebars {
+  /** The metadata module's text with the lazy categories cut to their first item. */
+  text: string;
+  /** The items of each lazy category, by the number written into its `customProps.lazyCategory`. */
+  categories: SidebarItem[][];
+  /** The lazy category of each page, by the page's path. */
+  categoryOfPath: Map<string, number>;
+}
+
+function links(items: readonly SidebarItem[]): string[] {
+  return items.flatMap((item) => [...(item.href ? [item.href] : []), ...links(item.items ?? [])]);
+}
+
+/** Prunes a docs version metadata module (the `version` route prop, JSON text); another module is returned as is. */
+export function pruneSidebars(text: string, offset = 0): PrunedSidebars {
+  const categories: SidebarItem[][] = [];
+  const categoryOfPath = new Map<string, number>();
+  const data = JSON.parse(text) as { version?: { docsSidebars?: Record<string, SidebarItem[]> } };
+  const sidebars = data.version?.docsSidebars;
+  if (!sidebars) return { text, categories, categoryOfPath };
+  const prune = (item: SidebarItem): SidebarItem => {
+    if (item.type !== 'category') return item;
+    if (item.customProps?.lazyItems !== true || !item.items || item.items.length < 2) {
+      return item.items ? { ...item, items: item.items.map(prune) } : item;
+    }
+    const index = offset + categories.length;
+    categories.push(item.items);
+    for (const href of links(item.items)) categoryOfPath.set(href, index);
+    return { ...item, items: item.items.slice(0, 1), customProps: { ...item.customProps, lazyCategory: index } };
+  };
+  const pruned = Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, items.map(prune)]));
+  if (categories.length === 0) return { text, categories, categoryOfPath };
+  return {
+    text: JSON.stringify({ ...data, version: { ...data.version, docsSidebars: pruned } }),
+    categories,
+    categoryOfPath,
+  };
+}
+
+/**
+ * Sidebars with each lazy category whose items are known filled again: what the DocRoot wrapper gives the docs
+ * root, so the page's own category (and any the reader opened) shows whole.
+ */
+export function fillSidebar<Item extends SidebarItem>(
+  items: readonly Item[],
+  loaded: (index: number) => Item[] | undefined,
+): Item[] {
+  let changed = false;
+  const filled = items.map((item) => {
+    if (item.type !== 'category') return item;
+    const index = item.customProps?.lazyCategory;
+    const full = typeof index === 'number' ? loaded(index) : undefined;
+    if (full) {
+      changed = true;
+      return { ...item, items: full };
+    }
+    if (!item.items) return item;
+    const inner = fillSidebar(item.items as Item[], loaded);
+    if (inner === item.items) return item;
+    changed = true;
+    return { ...item, items: inner };
+  });
+  return changed ? filled : (items as Item[]);
+}
