@@ -32,6 +32,7 @@ import { runNode } from './lib/process';
 import { parseScales, scaleTable, type ScaleRow } from './lib/bench/scaleBuild';
 import { measureScale } from './lib/bench/scaleRun';
 import { pageWeight, type Weight } from './lib/bench/weight';
+import { writeVanillaSite } from './lib/bench/vanilla';
 
 const quick = process.argv.includes('--quick');
 const searchOnly = process.argv.includes('--search-only');
@@ -68,26 +69,6 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   });
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
   return (performance.now() - started) / 1000;
-}
-
-/** A vanilla Docusaurus site of the same version: one doc page, the classic preset, Docusaurus Faster. */
-function writeVanillaSite(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'docs'), { recursive: true });
-  mkdirSync(path.join(dir, 'static'), { recursive: true });
-  writeFileSync(path.join(dir, 'static/.keep'), '');
-  writeFileSync(
-    path.join(dir, 'docusaurus.config.js'),
-    `module.exports = {
-  title: 'Vanilla', url: 'https://vanilla.example', baseUrl: '/', onBrokenLinks: 'warn',
-  future: { v4: true, faster: true },
-  presets: [['classic', { docs: { routeBasePath: 'docs' }, blog: false }]],
-};\n`,
-  );
-  writeFileSync(
-    path.join(dir, 'docs/intro.md'),
-    `# Introduction\n\n${'A plain page of prose, as a vanilla Docusaurus site ships it. '.repeat(40)}\n\n## Details\n\nMore text.\n`,
-  );
 }
 
 /** Peer renderers of the same resolved document, each a plain HTML page around the peer's own bundle from npm. */

@@ -5,7 +5,6 @@
  */
 import {
   existsSync,
-  mkdirSync,
   symlinkSync,
   mkdtempSync,
   readdirSync,
@@ -28,6 +27,7 @@ import { runNode } from '../process';
 import { scaleDocument } from './scale';
 import { parsePerfPhases, parseTimeReport, type ScaleRow } from './scaleBuild';
 import { pageWeight } from './weight';
+import { writeVanillaSite } from './vanilla';
 
 /** The page types whose weight is followed as the APIs grow (their routes exist at every k). */
 export const scalePageTypes = {
@@ -124,24 +124,7 @@ export async function measureScale(k: number, log: (message: string) => void): P
 async function vanillaDocPageJs(pages: number, log: (message: string) => void): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vanilla-'));
   try {
-    mkdirSync(path.join(dir, 'static'), { recursive: true });
-    writeFileSync(path.join(dir, 'static/.keep'), '');
-    writeFileSync(
-      path.join(dir, 'docusaurus.config.js'),
-      `module.exports = {
-  title: 'Vanilla', url: 'https://vanilla.example', baseUrl: '/', onBrokenLinks: 'warn',
-  future: { v4: true, faster: true },
-  presets: [['classic', { docs: { routeBasePath: 'docs' }, blog: false }]],
-};\n`,
-    );
-    for (let page = 0; page < pages; page += 1) {
-      const folder = path.join(dir, 'docs', `group-${Math.floor(page / 8)}`);
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(
-        path.join(folder, `page-${page}.md`),
-        `# Page ${page}\n\n${'A plain page of prose, as a vanilla Docusaurus site ships it. '.repeat(20)}\n`,
-      );
-    }
+    writeVanillaSite(dir, pages);
     const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
     const outDir = path.join(dir, 'build');
     // The vanilla site uses the portal's installed Docusaurus.

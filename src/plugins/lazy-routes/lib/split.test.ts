@@ -50,6 +50,16 @@ const options = {
   routesPerTable: 1,
 };
 
+/** Runs a generated module's text with stand-ins for what it imports; its default export lands in `exported`. */
+function runModule(text: string, context: Record<string, unknown>): void {
+  const body = text
+    .replace(/^import .*$/gm, '')
+    .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
+    .replace(/\(\) => import\([^)]*\)/g, 'null')
+    .replace('export default', 'exported =');
+  runInNewContext(body, context);
+}
+
 describe('splitting the route tables', () => {
   const split = splitRouteTables(files, options);
 
@@ -84,12 +94,7 @@ describe('splitting the route tables', () => {
       registry: {},
       routesChunkNames: {},
     };
-    const body = text
-      .replace(/^import .*$/gm, '')
-      .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
-      .replace(/\(\) => import\([^)]*\)/g, 'null')
-      .replace('export default', 'exported =');
-    runInNewContext(body, context);
+    runModule(text, context);
     return (context.exported as { path: string; component: { hash?: string } }[]).map((route) => ({
       ...route,
       hash: route.component.hash,
@@ -153,12 +158,7 @@ export default [
         exported: [] as { path: string }[],
         ComponentCreator: () => null,
       };
-      const body = table
-        .replace(/^import .*$/gm, '')
-        .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
-        .replace(/\(\) => import\([^)]*\)/g, 'null')
-        .replace('export default', 'exported =');
-      runInNewContext(body, context);
+      runModule(table, context);
       routes.push(...context.exported.map((route) => route.path));
     }
     return { registry, chunkNames, routes };
