@@ -19,13 +19,25 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const servers: MockServer[] = [];
-  const stopAll = () => void Promise.all(servers.map((server) => server.stop())).then(() => process.exit(0));
+  // Every start, finished or not: a stop that comes while a mock is still starting waits for it and stops it too
+  // (each Prism runs in its own process group, so nothing else would).
+  const starting: Promise<MockServer>[] = [];
+  let stopping = false;
+  const stopAll = () => {
+    stopping = true;
+    void Promise.allSettled(starting)
+      .then((results) =>
+        Promise.all(results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : []))),
+      )
+      .then(() => process.exit(0));
+  };
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
   for (const api of apis) {
-    const server = await startMock(api.key, mockPort(api), { stdio: 'inherit' });
-    servers.push(server);
+    if (stopping) break;
+    const pending = startMock(api.key, mockPort(api), { stdio: 'inherit' });
+    starting.push(pending);
+    const server = await pending;
     console.log(`[mock] ${api.title} (${path.relative(process.cwd(), mockDocument(api.key))}) at ${server.url}`);
   }
   console.log('[mock] Ctrl+C to stop');

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexedPages } from '../../src/plugins/search-index/lib/readIndex';
@@ -119,7 +119,13 @@ describe('a third API added by one registry record', () => {
       expect(await response.json()).toEqual({ items: [{ season_id: 's1', name: 'Season 1' }] });
     } finally {
       if (mock.pid !== undefined) process.kill(-mock.pid, 'SIGTERM');
+      await new Promise((resolve) => (mock.exitCode === null ? mock.once('exit', resolve) : resolve(undefined)));
     }
+    // Stopped while the other mocks were still starting, it leaves no Prism behind (each runs in its own group).
+    const leftovers = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes('prism-cli') && line.includes(site.dir));
+    expect(leftovers).toEqual([]);
   }, 90_000);
 });
 
