@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { splitRouteTables, type GeneratedFiles } from './lib/split';
-import { pruneSidebars } from './lib/sidebar';
+import type { GeneratedFiles } from './lib/split';
+import { servedModules } from './lib/served';
 
 export interface LazyRoutesOptions {
   /** Module path prefixes (as Docusaurus's registry names them, `@site/...`) of the routes to load lazily. */
@@ -11,13 +11,9 @@ export interface LazyRoutesOptions {
   routesPerTable?: number;
 }
 
-const lazyTableQuery = '?lazy-route-table';
-/** The list of lazy sidebar categories' loaders (imported by client/lazyRouteGroup.tsx), and each category. */
-const categoriesQuery = '?sidebar-categories';
-const categoryQuery = '?sidebar-category';
-
 /**
- * Keeps the generated reference pages' share of Docusaurus's route tables out of the main bundle (lib/split.ts).
+ * Keeps the generated reference pages' share of Docusaurus's route tables (lib/split.ts) and of the docs sidebars
+ * (lib/sidebar.ts) out of what every page loads; the modules served instead are assembled by lib/served.ts.
  * Production client bundle only: the server bundle keeps the whole tables to render every page, and the dev server
  * regenerates its tables as files change.
  */
@@ -45,55 +41,18 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         routesChunkNames: read('routesChunkNames.json'),
         routes: read('routes.js'),
       };
-      // The docs versions' metadata modules (route props holding `docsSidebars`), their lazy categories cut out.
+      // The docs versions' metadata modules: the route props that hold `docsSidebars`.
       const docsData = path.join(context.generatedFilesDir, 'docusaurus-plugin-content-docs');
-      const versionFiles = readdirSync(docsData, { recursive: true, encoding: 'utf8' })
+      const versions = readdirSync(docsData, { recursive: true, encoding: 'utf8' })
         .map((name) => path.join(docsData, name))
         .filter((file) => /[\\/]p[\\/][^\\/]+\.json$/.test(file))
         .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
         .filter(({ text }) => text.includes('"docsSidebars"'));
-      const categories: unknown[][] = [];
-      const categoryOfPath = new Map<string, number>();
-      const prunedVersions = versionFiles.map(({ file, text }) => {
-        const pruned = pruneSidebars(text, categories.length);
-        categories.push(...pruned.categories);
-        for (const [route, index] of pruned.categoryOfPath) categoryOfPath.set(route, index);
-        return { file, original: text, text: pruned.text };
-      });
-      const split = splitRouteTables(files, {
+      const served = servedModules(files, versions, {
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
         helperRequest: path.resolve(__dirname, 'client/lazyRouteGroup.tsx'),
-        lazyTableRequest: `./registry.js${lazyTableQuery}`,
         routesPerTable: options.routesPerTable ?? 64,
-        categoryOf: (route) => categoryOfPath.get(route),
       });
-      const served = {
-        'registry.js': { original: files.registry, text: split.registry },
-        ...Object.fromEntries(
-          split.lazyTables.map((text, table) => [
-            `registry.js${lazyTableQuery}=${table}`,
-            { original: files.registry, text },
-          ]),
-        ),
-        'routesChunkNames.json': { original: files.routesChunkNames, text: split.routesChunkNames },
-        'routes.js': { original: files.routes, text: split.routes },
-        [`registry.js${categoriesQuery}`]: {
-          original: files.registry,
-          text: `export default [\n${categories
-            .map(
-              (_, index) =>
-                `  () => import(/* webpackChunkName: "sidebar-category-${index}" */ ${JSON.stringify(`./registry.js${categoryQuery}=${index}`)}),`,
-            )
-            .join('\n')}\n];\n`,
-        },
-        ...Object.fromEntries(
-          categories.map((items, index) => [
-            `registry.js${categoryQuery}=${index}`,
-            { original: files.registry, text: `export default ${JSON.stringify(items)};\n` },
-          ]),
-        ),
-        ...Object.fromEntries(prunedVersions.map(({ file, original, text }) => [file, { original, text }])),
-      };
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       return {
         module: {
@@ -103,7 +62,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
                 generated('registry.js'),
                 generated('routesChunkNames.json'),
                 generated('routes.js'),
-                ...prunedVersions.map(({ file }) => file),
+                ...versions.map(({ file }) => file),
               ],
               enforce: 'pre' as const,
               use: [{ loader: path.resolve(__dirname, 'lib/loader.cjs'), options: { files: served } }],

@@ -3,7 +3,7 @@ import { matchPath } from '@docusaurus/router';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Loading from '@theme/Loading';
 import categoryLoaders from '@generated/registry?sidebar-categories';
-import { normalizedRoutePath, tableIndex } from '../shared/tableIndex';
+import { tableIndex } from '../shared/tableIndex';
 
 /**
  * The browser's half of the lazy route tables (../lib/split.ts). The main bundle knows, per array of reference
@@ -22,7 +22,6 @@ export interface RouteConfig {
   sidebarCategory?: number;
   lazyGroup?: LazyRouteGroup;
   component: { preload?: () => Promise<unknown> } & ((props: never) => ReactNode);
-  routes?: RouteConfig[];
 }
 
 type TableLoader = () => Promise<{ default: RouteConfig[] }>;
@@ -59,7 +58,7 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
   const loaded = new Map<number, RouteConfig[]>();
   const listeners = new Set<() => void>();
   let version = 0;
-  const tableOf = (pathname: string) => tableIndex(normalizedRoutePath(decoded(pathname)), tables.length);
+  const tableOf = (pathname: string) => tableIndex(decoded(pathname), tables.length);
 
   const group: LazyRouteGroup = {
     routesFor: (pathname) => loaded.get(tableOf(pathname)),
