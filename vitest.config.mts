@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -34,6 +35,10 @@ const excluded = ['node_modules/**', 'build/**', '.docusaurus/**', 'test-results
 export default defineConfig({
   ...shared,
   test: {
+    // A file per core: Vitest's default keeps one core free, which on a 2-core machine runs the files one by one,
+    // while the integration files mostly wait on child processes (builds, compilers, Prism). Measured here: the
+    // integration tier in 272 s with two workers.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         ...shared,

@@ -69,46 +69,50 @@ export default function Home(): ReactNode {
       title="Home"
       description={`Guides and API references for building on the ${brand.name} competition platform.`}
     >
-      <header className={styles.hero}>
-        <Heading as="h1" className={styles.title}>
-          Build on {brand.name}
-        </Heading>
-        <p className={styles.tagline}>
-          Open APIs for the {brand.name} competition platform: read championships, matches and players with the Data
-          API, take part in chat rooms with the Chat API, and learn of events as they happen.
-        </p>
-        <div className={styles.actions}>
-          <Link className="button button--primary button--lg" to="/getting-started/intro/start-here">
-            Start here
-          </Link>
-          <Link className="button button--secondary button--lg" to="/docs/">
-            Browse the API
-          </Link>
-        </div>
-      </header>
-      <main className={styles.section}>
-        <p className={styles.offers}>
-          Third-party developers use the APIs to build tournament sites, companion apps, stream overlays and chat bots;
-          partners use them to link accounts and deliver rewards. Choose where to begin:
-        </p>
-        <EntryCards cards={cards} />
-        <section className={styles.quickStart} aria-labelledby="quick-start">
-          <Heading as="h2" id="quick-start">
-            Quick start
+      {/* The hero is the page's own header, inside main: at the top level it would be a second banner landmark
+          beside the announcement bar's. */}
+      <main>
+        <header className={styles.hero}>
+          <Heading as="h1" className={styles.title}>
+            Build on {brand.name}
           </Heading>
-          <p>
-            With an <Link to="/getting-started/authentication/api-keys">API key</Link>, this lists the platform&apos;s
-            first five games. <Link to="/getting-started/intro/start-here">Start here</Link> has the same request in
-            Node.js and Python.
+          <p className={styles.tagline}>
+            Open APIs for the {brand.name} competition platform: read championships, matches and players with the Data
+            API, take part in chat rooms with the Chat API, and learn of events as they happen.
           </p>
-          <CodeBlock language="bash">{quickStart(dataApi)}</CodeBlock>
-        </section>
-        <section aria-labelledby="paths">
-          <Heading as="h2" id="paths" className={styles.pathsTitle}>
-            Paths for each audience
-          </Heading>
-          <EntryCards cards={audiences} />
-        </section>
+          <div className={styles.actions}>
+            <Link className="button button--primary button--lg" to="/getting-started/intro/start-here">
+              Start here
+            </Link>
+            <Link className="button button--secondary button--lg" to="/docs/">
+              Browse the API
+            </Link>
+          </div>
+        </header>
+        <div className={styles.section}>
+          <p className={styles.offers}>
+            Third-party developers use the APIs to build tournament sites, companion apps, stream overlays and chat
+            bots; partners use them to link accounts and deliver rewards. Choose where to begin:
+          </p>
+          <EntryCards cards={cards} />
+          <section className={styles.quickStart} aria-labelledby="quick-start">
+            <Heading as="h2" id="quick-start">
+              Quick start
+            </Heading>
+            <p>
+              With an <Link to="/getting-started/authentication/api-keys">API key</Link>, this lists the platform&apos;s
+              first five games. <Link to="/getting-started/intro/start-here">Start here</Link> has the same request in
+              Node.js and Python.
+            </p>
+            <CodeBlock language="bash">{quickStart(dataApi)}</CodeBlock>
+          </section>
+          <section aria-labelledby="paths">
+            <Heading as="h2" id="paths" className={styles.pathsTitle}>
+              Paths for each audience
+            </Heading>
+            <EntryCards cards={audiences} />
+          </section>
+        </div>
       </main>
     </Layout>
   );

@@ -53,6 +53,7 @@ export default function SearchPage(): ReactNode {
         <form
           key={query}
           role="search"
+          aria-label="Search page"
           className={styles.pageForm}
           onSubmit={(event) => {
             event.preventDefault();

@@ -14,7 +14,7 @@ test.describe('route loading', () => {
 
   test('a spinner shows while route code loads, then the content', async ({ page }) => {
     const held = await holdRequests(page, /e2e-lazy-probe.*\.js$/);
-    await page.goto(`${variantUrl('testRoutes')}${e2eRoutes.lazy}`);
+    await page.goto(`${variantUrl('hostile')}${e2eRoutes.lazy}`);
     await held.arrived;
     // Hydration comes first; on a loaded machine it takes seconds (see the next test).
     await expect(page.locator('#loader')).toBeVisible({ timeout: 20_000 });
@@ -25,7 +25,7 @@ test.describe('route loading', () => {
 
   test('a failed load shows an error box with the message and Retry, and Retry loads it', async ({ page }) => {
     const held = await holdRequests(page, /e2e-lazy-probe.*\.js$/);
-    await page.goto(`${variantUrl('testRoutes')}${e2eRoutes.lazy}`);
+    await page.goto(`${variantUrl('hostile')}${e2eRoutes.lazy}`);
     await held.arrived;
     held.fail();
     const retry = page.getByRole('button', { name: 'Retry' });
@@ -281,7 +281,7 @@ test.describe('the crash page', () => {
     await page.addInitScript(() => {
       window.__e2eCrash = true;
     });
-    await page.goto(`${variantUrl('testRoutes')}${e2eRoutes.crash}`);
+    await page.goto(`${variantUrl('hostile')}${e2eRoutes.crash}`);
     await expect(page.getByRole('heading', { name: 'This page crashed.' })).toBeVisible();
     await expect(page.getByText(/Widget failed to render/)).toBeVisible();
     await expect(page.getByText(/Cause:\s*Upstream data was malformed/)).toBeVisible();

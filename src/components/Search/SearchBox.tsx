@@ -118,6 +118,8 @@ export default function SearchBox(): ReactNode {
     <form
       ref={root}
       role="search"
+      // Named: the results page has a search form of its own, and two landmarks of a kind need distinct names.
+      aria-label="Site search"
       action={resultsPage}
       className={styles.box}
       onSubmit={(event) => {
