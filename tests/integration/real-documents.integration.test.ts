@@ -8,7 +8,13 @@ import SchemaFields from '../../src/components/ApiReference/SchemaFields';
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { sampleMedia } from '../../src/lib/openapi/request';
 import { codeSamples, sampleLanguages } from '../../src/lib/openapi/samples';
-import { operationSchemaRoots, operationViews, referencedSchemas, schemaViews } from '../../src/lib/openapi/view';
+import {
+  bodyTypeRank,
+  operationSchemaRoots,
+  operationViews,
+  referencedSchemas,
+  schemaViews,
+} from '../../src/lib/openapi/view';
 import { referencePages } from '../../src/plugins/openapi-source/lib/pages';
 import { prepareDocument } from '../../src/plugins/openapi-source/lib/resolve';
 import { realDocumentPath, realDocuments } from '../fixtures/realDocuments';
@@ -83,6 +89,18 @@ describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
         if (!html.includes(view.path.replaceAll('&', '&amp;').replaceAll('<', '&lt;'))) {
           failures.push(`${label}: the page does not show its path`);
         }
+        // Every JSON response with a schema has an example to show: the document's, or one built from the schema,
+        // of a size a page can carry (GitHub's objects nest dozens of objects).
+        for (const response of view.responses)
+          for (const media of response.contents) {
+            if (bodyTypeRank(media.contentType) !== 0 || !media.schema) continue;
+            // The document's example may be `null` (GitHub's for a body it does not describe): still its own.
+            if (media.example !== undefined) continue;
+            const built = media.generated === undefined ? undefined : JSON.stringify(media.generated);
+            if (built === undefined) failures.push(`${label}: ${response.status} has no example`);
+            else if (built.length > 20_000)
+              failures.push(`${label}: ${response.status}'s built example is ${built.length} B`);
+          }
       } catch (error) {
         failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type 
 import CodeBlock from '@theme/CodeBlock';
 import { usePublishDraft } from '@site/src/components/ApiReference/requestDraft';
 import type { Json } from '@site/src/lib/openapi/document';
-import { sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
+import { isMultipart, sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
 import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import { initialInputs, optionText, prepareRequest } from './prepare';
@@ -249,7 +249,9 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
           )}
           <div className={styles.row}>
             <label htmlFor={`${id}-body`}>
-              Request body (JSON{media.length > 1 ? '; sent in the chosen content type' : ''})
+              {isMultipart(contentType)
+                ? 'Form fields (JSON; a file field’s text is sent as the file)'
+                : `Request body (JSON${media.length > 1 ? '; sent in the chosen content type' : ''})`}
             </label>
             <textarea
               id={`${id}-body`}

@@ -25,3 +25,25 @@ test('every panel is in the page unless lazy, which builds only the chosen one',
   const panel = /role="tabpanel" id="([^"]+)"/.exec(lazy)?.[1];
   expect(lazy.match(new RegExp(`aria-controls="${panel}"`, 'g'))?.length).toBe(2);
 });
+
+test('a body without an example shows one built from its schema, labelled; the document’s own always wins', () => {
+  const built: ResponseView[] = [
+    {
+      status: '200',
+      description: 'A user.',
+      contents: [{ contentType: 'application/json', generated: { login: 'string' } }],
+    },
+  ];
+  const html = renderToStaticMarkup(<ResponseExamples responses={built} />);
+  expect(html).toContain('this one is built from the schema');
+  expect(html).toContain('login');
+  expect(html).not.toContain('The document gives no example of this body.');
+  const own = renderToStaticMarkup(
+    <ResponseExamples
+      responses={[{ ...built[0], contents: [{ ...built[0].contents[0], example: { marker: 'documented' } }] }]}
+    />,
+  );
+  expect(own).toContain('documented');
+  expect(own).not.toContain('login');
+  expect(own).not.toContain('built from the schema');
+});

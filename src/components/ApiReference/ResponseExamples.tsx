@@ -58,7 +58,9 @@ export default function ResponseExamples({
         ))}
       </div>
       {responses.map((response, index) => {
+        // The document's example first; else one built from a JSON body's schema, labelled as such.
         const example = response.contents.find((media) => media.example !== undefined);
+        const generated = example ? undefined : response.contents.find((media) => media.generated !== undefined);
         const built = !lazy || index === selected;
         if (!built) return null;
         return (
@@ -78,6 +80,16 @@ export default function ResponseExamples({
                 title={example.contentType}
                 preview={lazy}
               />
+            ) : generated ? (
+              <>
+                <p className={styles.note}>The document gives no example; this one is built from the schema.</p>
+                <CollapsibleCode
+                  code={JSON.stringify(generated.generated, null, 2)}
+                  language="json"
+                  title={`${generated.contentType}, from the schema`}
+                  preview={lazy}
+                />
+              </>
             ) : (
               <p className={styles.note}>
                 {response.contents.length === 0

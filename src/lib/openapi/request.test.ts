@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { getOperation } from './document';
 import { buildRequest, formEncode, sampleValues } from './request';
 import { readVendoredDocument } from './vendored';
-import { operationView } from './view';
+import { operationView, operationViews } from './view';
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');
@@ -60,4 +60,43 @@ test('formEncode ignores what is not an object', () => {
 test('sample values take the examples of the document and a placeholder for an unexampled path parameter', () => {
   const view = operationView(data, 'data-v4', getOperation(data, '/championships'));
   expect(sampleValues(view)).toMatchObject({ game: 'cs2' });
+});
+
+test('a multipart body is a form a server parses: text fields as typed, a binary field as a file of its text', async () => {
+  const [view] = operationViews(
+    {
+      openapi: '3.0.3',
+      info: { title: 'Uploads', version: '1' },
+      paths: {
+        '/files': {
+          post: {
+            requestBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: { 'a "title"': { type: 'string' }, file: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'Created' } },
+          },
+        },
+      },
+    },
+    'uploads',
+  );
+  const request = buildRequest(view, {
+    serverUrl: 'http://127.0.0.1:1',
+    values: {},
+    body: { contentType: 'multipart/form-data', value: { 'a "title"': 'Kestrel & Co ü\r\n--', file: 'bytes' } },
+  });
+  const contentType = request.headers.find(([name]) => name === 'Content-Type')?.[1] ?? '';
+  expect(contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
+  const form = await new Response(request.body, { headers: { 'content-type': contentType } }).formData();
+  expect(form.get('a "title"')).toBe('Kestrel & Co ü\r\n--');
+  const file = form.get('file') as File;
+  expect(file).toBeInstanceOf(File);
+  expect(await file.text()).toBe('bytes');
 });

@@ -59,6 +59,42 @@ export function formEncode(value: Json): string {
   ).toString();
 }
 
+/**
+ * The boundary of a multipart body written out by hand (the explorer's, and the samples' in languages without an
+ * encoder): fixed, so a sample reads plainly, and unlike any field's text.
+ */
+export const formBoundary = 'SampleFormBoundary7MA4YWxk';
+
+/** Whether a media type is a multipart form (`multipart/form-data`, with or without parameters). */
+export function isMultipart(contentType: string): boolean {
+  return contentType.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
+}
+
+/**
+ * A multipart form of an object's fields, as a browser writes one (RFC 7578 with the HTML form rules: names quoted,
+ * `"` and line breaks in them percent-encoded). The fields named in `files` go as files of that name, their text as
+ * the file's content: the explorer's way to send a file field typed in its body editor.
+ */
+export function multipartEncode(value: Json, files: ReadonlySet<string>): string {
+  const fields = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
+  const quote = (name: string) => name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const parts = fields.map(([name, item]) => {
+    const file = files.has(name) ? `; filename="${quote(name)}"\r\nContent-Type: application/octet-stream` : '';
+    const text = item === null ? '' : scalar(item);
+    return `--${formBoundary}\r\nContent-Disposition: form-data; name="${quote(name)}"${file}\r\n\r\n${text}\r\n`;
+  });
+  return `${parts.join('')}--${formBoundary}--\r\n`;
+}
+
+/** The fields of a call's multipart body that are files (`format: binary`). */
+export function multipartFiles(view: OperationView, contentType: string): Set<string> {
+  const media = view.requestBody?.contents.find((content) => content.contentType === contentType);
+  const names = (media?.schema?.children ?? []).flatMap((field) =>
+    field.format === 'binary' && field.name !== undefined ? [field.name] : [],
+  );
+  return new Set(names);
+}
+
 /** An example body as it travels: a form as `name=value&…`, anything else as indented JSON. */
 export function encodedExample(contentType: string, value: Json): string {
   return contentType === 'application/x-www-form-urlencoded' ? formEncode(value) : JSON.stringify(value, null, 2);
@@ -88,7 +124,10 @@ export function buildRequest(view: OperationView, input: RequestInput): HttpRequ
     url: `${input.serverUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`,
     headers,
   };
-  if (input.body) {
+  if (input.body && isMultipart(input.body.contentType)) {
+    headers.push(['Content-Type', `multipart/form-data; boundary=${formBoundary}`]);
+    request.body = multipartEncode(input.body.value, multipartFiles(view, input.body.contentType));
+  } else if (input.body) {
     headers.push(['Content-Type', input.body.contentType]);
     request.body =
       input.body.contentType === 'application/x-www-form-urlencoded'

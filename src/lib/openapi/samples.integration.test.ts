@@ -56,6 +56,48 @@ async function outcome(run: Promise<{ stdout: string; stderr: string }>): Promis
   }
 }
 
+/**
+ * Another provider's file upload: a `multipart/form-data` body of a text field and a file, sent to the Data API's
+ * mock (answered there without Prism, which knows no such call). Each language reads the file from the path its
+ * sample names, relative to where it runs (`runDir`); the browser's sample sends the field's example as the file.
+ */
+const uploadTitle = `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`;
+const uploadFile = 'line one\nü\r\nthe end';
+const uploadView = operationViews(
+  {
+    openapi: '3.0.3',
+    info: { title: 'Uploads', version: '1' },
+    servers: [{ url: 'https://uploads.example.com' }],
+    components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/files': {
+        post: {
+          operationId: 'uploadFile',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['title', 'file'],
+                  properties: {
+                    title: { type: 'string', example: uploadTitle },
+                    file: { type: 'string', format: 'binary' },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'Created' } },
+        },
+      },
+    },
+  },
+  'uploads',
+)[0];
+const runDir = path.join(workDir, 'run');
+
 const documents = Object.fromEntries(apis.map((api) => [api.key, readVendoredDocument(api.key)])) as Record<
   string,
   JsonObject
@@ -139,7 +181,7 @@ let browser: Browser | undefined;
 function interpret(file: string, args: string[], item: Case, index: number): Promise<Outcome> {
   const env = envs.get(item);
   if (!env) throw new Error('no environment for this case');
-  return outcome(execute(file, args, { env: env(index) }));
+  return outcome(execute(file, args, { env: env(index), cwd: runDir }));
 }
 
 /**
@@ -284,7 +326,8 @@ afterAll(async () => {
 
 beforeAll(() => {
   rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
+  mkdirSync(path.join(runDir, 'path/to'), { recursive: true });
+  writeFileSync(path.join(runDir, 'path/to/file'), uploadFile);
 });
 
 describe.each(sampleLanguages.map((language) => language.id))('the %s samples', (language) => {
@@ -295,12 +338,13 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     credential: `hostile-${language}`,
     values: { nickname: `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`, offset: 0, limit: 20 },
   };
+  const upload: Case = { api: apiByKey('data'), view: uploadView, credential: `upload-${language}` };
   let started = 0;
 
   beforeAll(async () => {
     started = Date.now();
-    for (const item of [...cases, hostile]) envs.set(item, () => environment(item));
-    run = await runners[language]([...cases, hostile], (item) => environment(item));
+    for (const item of [...cases, hostile, upload]) envs.set(item, () => environment(item));
+    run = await runners[language]([...cases, hostile, upload], (item) => environment(item));
   }, 300_000);
 
   test(`every operation, against the mock: 2xx, the credential sent, the request the explorer would send`, async () => {
@@ -333,6 +377,29 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     expect(result.code, result.output).toBe(0);
     const [sent] = receivedBy(hostile);
     expect(new URL(sent.url, 'http://x').searchParams.get('nickname')).toBe(hostile.values!.nickname);
+  });
+
+  test('a multipart upload arrives as a form: the text field as typed, the file’s bytes under its name', async () => {
+    const mock = mockOf(upload.api);
+    onTestFinished(() => mock.clearAnswers());
+    mock.answerNext({ status: 201, headers: { 'content-type': 'application/json' }, body: '{}' });
+    const result = await run(upload, cases.length + 1);
+    expect(result.code, result.output).toBe(0);
+    const [sent] = receivedBy(upload);
+    expect(sent.method).toBe('POST');
+    expect(new URL(sent.url, 'http://x').pathname).toBe('/files');
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; ?boundary=/);
+    const form = await new Response(sent.body, {
+      headers: { 'content-type': sent.headers['content-type'] ?? '' },
+    }).formData();
+    expect(form.get('title')).toBe(uploadTitle);
+    const file = form.get('file');
+    expect(file).toBeInstanceOf(File);
+    expect((file as File).name).toMatch(/(^|\/)file$/);
+    // A browser has no path to read: its sample sends the field's example, the way it shows where the bytes go.
+    const example = (sampleBody(uploadView)?.value as { file: string }).file;
+    const bytes = language === 'javascript' ? example : uploadFile;
+    expect(await (file as File).text()).toBe(bytes);
   });
 
   test('waits out a 429 as Retry-After asks, then succeeds; a 404 fails with its status and body', async () => {

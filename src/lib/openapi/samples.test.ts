@@ -152,14 +152,25 @@ describe('request bodies of other providers', () => {
     expect(samples.javascript.code).toContain('form.append("file", new Blob(');
   });
 
-  test('a multipart body in a language without an encoder: a comment that says so, not a wrong request', () => {
+  test('a multipart body in every other language: the text field, the file read from its path, the boundary named', () => {
+    // Run against a server in samples.integration.test.ts; here, what a reader sees of each.
     const samples = samplesOf(upload, '/files', 'post');
     for (const language of ['python', 'go', 'csharp', 'java', 'php', 'ruby', 'perl'] as const) {
-      expect(samples[language].code).toMatch(
-        /POST \/files takes a multipart\/form-data body\n\S+ \(file \(a file\), title\)/,
-      );
-      expect(samples[language].code).not.toContain('https://api.example.com');
+      const { code } = samples[language];
+      expect(code, language).toContain('path/to/file');
+      // The field's name as a string literal (C# quotes it inside one: `"\"title\""`).
+      expect(code, language).toMatch(/["'](\\")?title/);
+      expect(code, language).toMatch(/your files?\b/);
+      expect(code, language).not.toMatch(/Content-Type\W+application\/json/);
     }
+    // Where the sample writes the body itself, the Content-Type names the boundary it writes; a client that encodes
+    // the form (Go, C#, Ruby) names its own.
+    for (const language of ['python', 'java', 'php', 'perl'] as const) {
+      expect(samples[language].code, language).toContain('SampleFormBoundary7MA4YWxk');
+      expect(samples[language].code, language).toMatch(/multipart\/form-data; boundary=/);
+    }
+    expect(samples.go.code).toContain('writer.FormDataContentType()');
+    expect(samples.ruby.code).toContain("'multipart/form-data')");
   });
 
   test('a body without an example is built from its schema, a form preferred to a type the samples cannot send', () => {

@@ -1,6 +1,9 @@
 import type { Json } from './document';
 import {
+  formBoundary,
   isEmpty,
+  isMultipart,
+  multipartFiles,
   queryPairs,
   sampleBody,
   sampleValues,
@@ -75,9 +78,6 @@ interface MultipartPart {
   file: boolean;
 }
 
-/** The languages whose samples build a multipart body (with their own encoder: curl's `--form`, `FormData`). */
-const multipartLanguages: ReadonlySet<SampleLanguage> = new Set(['curl', 'javascript', 'node']);
-
 /** The request every language writes out: literal parts and the values each language encodes itself. */
 interface SampleRequest {
   method: string;
@@ -126,10 +126,8 @@ function sampleRequest(view: OperationView, options: SampleOptions): SampleReque
   }
   const input = options.body === undefined ? sampleBody(view) : options.body;
   let body: SampleRequest['body'];
-  const multipart = input?.contentType.toLowerCase().startsWith('multipart/form-data') ?? false;
-  if (input && multipart) {
-    const fields =
-      view.requestBody?.contents.find((content) => content.contentType === input.contentType)?.schema?.children ?? [];
+  if (input && isMultipart(input.contentType)) {
+    const files = multipartFiles(view, input.contentType);
     const value =
       input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value) ? input.value : {};
     // No Content-Type header: curl and FormData write it with the boundary they choose.
@@ -138,7 +136,7 @@ function sampleRequest(view: OperationView, options: SampleOptions): SampleReque
       multipart: Object.entries(value).map(([name, item]) => ({
         name,
         value: item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : scalar(item),
-        file: fields.some((field) => field.name === name && field.format === 'binary'),
+        file: files.has(name),
       })),
     };
   } else if (input) {
@@ -240,7 +238,8 @@ function curl(request: SampleRequest, env: SampleEnvironment): string {
 }
 
 /** The fetch call, the 429 retry and the status check JavaScript in a browser and Node.js share. */
-function fetchCall(request: SampleRequest, credential: string, indent: string): string[] {
+/** `readsFiles`: Node.js reads a file field from its path; a browser's sample shows where the bytes go. */
+function fetchCall(request: SampleRequest, credential: string, indent: string, readsFiles = false): string[] {
   const headers = [
     ...(request.secured ? [`Authorization: \`Bearer \${${credential}}\``] : []),
     ...request.headers.map(
@@ -259,7 +258,9 @@ function fetchCall(request: SampleRequest, credential: string, indent: string): 
         'const form = new FormData();',
         ...request.body.multipart.map((part) =>
           part.file
-            ? `form.append(${quoted(part.name)}, new Blob([${quoted(part.value)}]), ${quoted(filePlaceholder)}); // your file's bytes`
+            ? readsFiles
+              ? `form.append(${quoted(part.name)}, new Blob([await readFile(${quoted(filePlaceholder)})]), ${quoted(fileName)}); // your file`
+              : `form.append(${quoted(part.name)}, new Blob([${quoted(part.value)}]), ${quoted(filePlaceholder)}); // your file's bytes`
             : `form.append(${quoted(part.name)}, ${quoted(part.value)});`,
         ),
       ]
@@ -303,6 +304,7 @@ function javascript(request: SampleRequest, env: SampleEnvironment): string {
 
 function node(request: SampleRequest, env: SampleEnvironment): string {
   return [
+    ...(request.body?.multipart?.some((part) => part.file) ? ["import { readFile } from 'node:fs/promises';", ''] : []),
     `const baseUrl = process.env.${env.baseUrlVariable} || ${quoted(request.server)};`,
     ...(request.secured
       ? [
@@ -311,7 +313,7 @@ function node(request: SampleRequest, env: SampleEnvironment): string {
         ]
       : headerComment(request, env.credentialVariable, '//')),
     '',
-    ...fetchCall(request, 'credential', ''),
+    ...fetchCall(request, 'credential', '', true),
     'if (!response.ok) {',
     '  console.error(`HTTP ${response.status}: ${body}`);',
     '  process.exit(1);',
@@ -332,13 +334,34 @@ function python(request: SampleRequest, env: SampleEnvironment): string {
     ...(request.secured ? ['"Authorization": "Bearer " + credential'] : []),
     ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`),
   ];
-  const data = request.body?.form
+  const multipart = request.body?.multipart;
+  if (multipart) headers.push(`"Content-Type": "multipart/form-data; boundary=" + boundary`);
+  const form = multipart
     ? [
-        `    data=urllib.parse.urlencode([${request.body.form.map(([n, v]) => `(${quoted(n)}, ${quoted(v)})`).join(', ')}]).encode(),`,
+        '# The multipart body, written out: the standard library has no encoder for it.',
+        `boundary = ${quoted(formBoundary)}`,
+        'form = b""',
+        `for name, value, is_file in [${multipart.map((part) => `(${quoted(part.name)}, ${quoted(part.file ? filePlaceholder : part.value)}, ${part.file ? 'True' : 'False'})`).join(', ')}]:`,
+        '    form += f"--{boundary}\\r\\nContent-Disposition: form-data; name=\\"{name}\\"".encode()',
+        '    if is_file:',
+        '        with open(value, "rb") as file:  # your file',
+        '            content = file.read()',
+        '        form += f"; filename=\\"{os.path.basename(value)}\\"\\r\\nContent-Type: application/octet-stream".encode()',
+        '    else:',
+        '        content = value.encode()',
+        '    form += b"\\r\\n\\r\\n" + content + b"\\r\\n"',
+        'form += f"--{boundary}--\\r\\n".encode()',
       ]
-    : request.body?.json !== undefined
-      ? [`    data=${quoted(request.body.json)}.encode(),`]
-      : [];
+    : [];
+  const data = multipart
+    ? ['    data=form,']
+    : request.body?.form
+      ? [
+          `    data=urllib.parse.urlencode([${request.body.form.map(([n, v]) => `(${quoted(n)}, ${quoted(v)})`).join(', ')}]).encode(),`,
+        ]
+      : request.body?.json !== undefined
+        ? [`    data=${quoted(request.body.json)}.encode(),`]
+        : [];
   return [
     'import os',
     'import sys',
@@ -352,6 +375,7 @@ function python(request: SampleRequest, env: SampleEnvironment): string {
       ? [`credential = os.environ.get(${quoted(env.credentialVariable)}) or sys.exit("Set ${env.credentialVariable}")`]
       : headerComment(request, env.credentialVariable, '#')),
     ...query,
+    ...form,
     `url = base_url + ${path}${query.length > 0 ? ' + "?" + query' : ''}`,
     'request = urllib.request.Request(',
     '    url,',
@@ -381,21 +405,56 @@ function go(request: SampleRequest, env: SampleEnvironment): string {
     ...request.headers.map(([name, value]) => `\t\treq.Header.Set(${quoted(name)}, ${quoted(value)})`),
   ];
   const form = request.body?.form;
-  const body = form
-    ? 'strings.NewReader(form.Encode())'
-    : request.body
-      ? `strings.NewReader(${quoted(request.body.json ?? '')})`
-      : 'nil';
+  const multipart = request.body?.multipart;
+  if (multipart) headers.push('\t\treq.Header.Set("Content-Type", writer.FormDataContentType())');
+  const body = multipart
+    ? 'bytes.NewReader(payload.Bytes())'
+    : form
+      ? 'strings.NewReader(form.Encode())'
+      : request.body
+        ? `strings.NewReader(${quoted(request.body.json ?? '')})`
+        : 'nil';
   const imports = [
+    ...(multipart ? ['bytes'] : []),
     'fmt',
     'io',
+    ...(multipart ? ['mime/multipart'] : []),
     'net/http',
     ...(request.query.length > 0 || form || path.includes('url.') ? ['net/url'] : []),
     'os',
+    ...(multipart ? ['path/filepath'] : []),
     'strconv',
-    ...(request.body ? ['strings'] : []),
+    ...(request.body && !multipart ? ['strings'] : []),
     'time',
   ];
+  const multipartBody = multipart
+    ? [
+        '\tpayload := &bytes.Buffer{}',
+        '\twriter := multipart.NewWriter(payload)',
+        '\tfor _, field := range []struct {',
+        '\t\tname, value string',
+        '\t\tfile        bool',
+        '\t}{',
+        ...multipart.map(
+          (part) =>
+            `\t\t{${quoted(part.name)}, ${quoted(part.file ? filePlaceholder : part.value)}, ${part.file}},${part.file ? ' // your file' : ''}`,
+        ),
+        '\t} {',
+        '\t\tif !field.file {',
+        '\t\t\twriter.WriteField(field.name, field.value)',
+        '\t\t\tcontinue',
+        '\t\t}',
+        '\t\tcontent, err := os.ReadFile(field.value)',
+        '\t\tif err != nil {',
+        '\t\t\tfmt.Fprintln(os.Stderr, err)',
+        '\t\t\tos.Exit(1)',
+        '\t\t}',
+        '\t\tpart, _ := writer.CreateFormFile(field.name, filepath.Base(field.value))',
+        '\t\tpart.Write(content)',
+        '\t}',
+        '\twriter.Close()',
+      ]
+    : [];
   return [
     'package main',
     '',
@@ -421,6 +480,7 @@ function go(request: SampleRequest, env: SampleEnvironment): string {
       ? ['\tquery := url.Values{}', ...request.query.map(([n, v]) => `\tquery.Add(${quoted(n)}, ${quoted(v)})`)]
       : []),
     ...(form ? ['\tform := url.Values{}', ...form.map(([n, v]) => `\tform.Add(${quoted(n)}, ${quoted(v)})`)] : []),
+    ...multipartBody,
     `\ttarget := baseURL + ${path}${request.query.length > 0 ? ' + "?" + query.Encode()' : ''}`,
     `\tclient := &http.Client{Timeout: ${timeoutSeconds} * time.Second}`,
     '\tfor attempt := 0; ; attempt++ {',
@@ -470,23 +530,42 @@ function csharp(request: SampleRequest, env: SampleEnvironment): string {
       .filter(([name]) => name !== 'Content-Type')
       .map(([name, value]) => `request.Headers.TryAddWithoutValidation(${quoted(name)}, ${quoted(value)});`),
   ];
-  const body = request.body?.form
+  const multipart = request.body?.multipart;
+  const body = multipart
     ? [
-        'request.Content = new FormUrlEncodedContent(new Dictionary<string, string>',
-        '{',
-        ...request.body.form.map(([n, v]) => `    { ${quoted(n)}, ${quoted(v)} },`),
-        '});',
+        'var form = new MultipartFormDataContent();',
+        // Names quoted here: .NET writes them bare, which servers that parse forms as browsers send them refuse.
+        ...multipart.flatMap((part, index) =>
+          part.file
+            ? [
+                `var file${index} = new ByteArrayContent(File.ReadAllBytes(${quoted(filePlaceholder)})); // your file`,
+                `file${index}.Headers.ContentDisposition = new ContentDispositionHeaderValue("form-data")`,
+                `    { Name = ${quoted(`"${part.name}"`)}, FileName = "\\"" + Path.GetFileName(${quoted(filePlaceholder)}) + "\\"" };`,
+                `form.Add(file${index});`,
+              ]
+            : [`form.Add(new StringContent(${quoted(part.value)}), ${quoted(`"${part.name}"`)});`],
+        ),
+        'request.Content = form;',
       ]
-    : request.body?.json !== undefined
+    : request.body?.form
       ? [
-          `request.Content = new StringContent(${quoted(request.body.json)}, Encoding.UTF8, ${quoted(request.body.contentType)});`,
+          'request.Content = new FormUrlEncodedContent(new Dictionary<string, string>',
+          '{',
+          ...request.body.form.map(([n, v]) => `    { ${quoted(n)}, ${quoted(v)} },`),
+          '});',
         ]
-      : [];
+      : request.body?.json !== undefined
+        ? [
+            `request.Content = new StringContent(${quoted(request.body.json)}, Encoding.UTF8, ${quoted(request.body.contentType)});`,
+          ]
+        : [];
   const indent = (lines: string[], depth: number) => lines.map((line) => (line ? '    '.repeat(depth) + line : line));
   return [
     'using System;',
     ...(request.body?.form ? ['using System.Collections.Generic;'] : []),
+    ...(multipart?.some((part) => part.file) ? ['using System.IO;'] : []),
     'using System.Net.Http;',
+    ...(multipart?.some((part) => part.file) ? ['using System.Net.Http.Headers;'] : []),
     ...(request.body?.json !== undefined ? ['using System.Text;'] : []),
     'using System.Threading;',
     '',
@@ -562,22 +641,31 @@ function java(request: SampleRequest, env: SampleEnvironment): string {
     ...(request.secured ? ['.header("Authorization", "Bearer " + credential)'] : []),
     ...request.headers.map(([name, value]) => `.header(${javaQuoted(name)}, ${javaQuoted(value)})`),
   ];
-  const body = request.body?.form
-    ? `HttpRequest.BodyPublishers.ofString(${pairs(request.body.form, '')})`
-    : request.body?.json !== undefined
-      ? `HttpRequest.BodyPublishers.ofString(${javaQuoted(request.body.json)})`
-      : 'HttpRequest.BodyPublishers.noBody()';
+  const multipart = request.body?.multipart;
+  if (multipart) headers.push('.header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)');
+  const body = multipart
+    ? 'HttpRequest.BodyPublishers.ofByteArray(form.toByteArray())'
+    : request.body?.form
+      ? `HttpRequest.BodyPublishers.ofString(${pairs(request.body.form, '')})`
+      : request.body?.json !== undefined
+        ? `HttpRequest.BodyPublishers.ofString(${javaQuoted(request.body.json)})`
+        : 'HttpRequest.BodyPublishers.noBody()';
+  const multipartImports = multipart ? ['import java.io.ByteArrayOutputStream;', 'import java.io.IOException;'] : [];
+  const multipartFiles = multipart ? ['import java.nio.file.Files;', 'import java.nio.file.Path;'] : [];
   return [
+    ...multipartImports,
     'import java.net.URI;',
     'import java.net.URLEncoder;',
     'import java.net.http.HttpClient;',
     'import java.net.http.HttpRequest;',
     'import java.net.http.HttpResponse;',
     'import java.nio.charset.StandardCharsets;',
+    ...multipartFiles,
     'import java.time.Duration;',
     '',
     '// Java 11 or later: `java Main.java`.',
     'public class Main {',
+    ...(multipart ? [`    static final String BOUNDARY = ${javaQuoted(formBoundary)};`, ''] : []),
     '    public static void main(String[] args) throws Exception {',
     `        String baseUrl = env(${javaQuoted(env.baseUrlVariable)}, ${javaQuoted(request.server)});`,
     ...(request.secured
@@ -589,6 +677,18 @@ function java(request: SampleRequest, env: SampleEnvironment): string {
           '        }',
         ]
       : headerComment(request, env.credentialVariable, '        //')),
+    ...(multipart
+      ? [
+          '        // The multipart body, written out: the standard library has no encoder for it.',
+          '        ByteArrayOutputStream form = new ByteArrayOutputStream();',
+          ...multipart.map((part) =>
+            part.file
+              ? `        addFile(form, ${javaQuoted(part.name)}, Path.of(${javaQuoted(filePlaceholder)})); // your file`
+              : `        addField(form, ${javaQuoted(part.name)}, ${javaQuoted(part.value)});`,
+          ),
+          '        form.write(("--" + BOUNDARY + "--\\r\\n").getBytes(StandardCharsets.UTF_8));',
+        ]
+      : []),
     `        URI uri = URI.create(baseUrl + ${path}${query ? ` + ${query}` : ''});`,
     '        HttpRequest request = HttpRequest.newBuilder(uri)',
     `            .timeout(Duration.ofSeconds(${timeoutSeconds}))`,
@@ -618,6 +718,23 @@ function java(request: SampleRequest, env: SampleEnvironment): string {
     '    static String encode(String value) {',
     '        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");',
     '    }',
+    ...(multipart
+      ? [
+          '',
+          '    static void addField(ByteArrayOutputStream form, String name, String value) throws IOException {',
+          '        String head = "--" + BOUNDARY + "\\r\\nContent-Disposition: form-data; name=\\"" + name + "\\"\\r\\n\\r\\n";',
+          '        form.write((head + value + "\\r\\n").getBytes(StandardCharsets.UTF_8));',
+          '    }',
+          '',
+          '    static void addFile(ByteArrayOutputStream form, String name, Path file) throws IOException {',
+          '        String head = "--" + BOUNDARY + "\\r\\nContent-Disposition: form-data; name=\\"" + name + "\\"; filename=\\""',
+          '            + file.getFileName() + "\\"\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n";',
+          '        form.write(head.getBytes(StandardCharsets.UTF_8));',
+          '        form.write(Files.readAllBytes(file));',
+          '        form.write("\\r\\n".getBytes(StandardCharsets.UTF_8));',
+          '    }',
+        ]
+      : []),
     '}',
   ].join('\n');
 }
@@ -638,11 +755,30 @@ function php(request: SampleRequest, env: SampleEnvironment): string {
     ...(request.secured ? ["'Authorization: Bearer ' . $credential"] : []),
     ...request.headers.map(([name, value]) => singleQuoted(`${name}: ${value}`)),
   ];
-  const content = request.body?.form
-    ? [`        'content' => ${encodeList(request.body.form)},`]
-    : request.body?.json !== undefined
-      ? [`        'content' => ${singleQuoted(request.body.json)},`]
-      : [];
+  const multipart = request.body?.multipart;
+  if (multipart) headers.push('"Content-Type: multipart/form-data; boundary=$boundary"');
+  const form = multipart
+    ? [
+        '// The multipart body, written out: PHP has no encoder for it outside the curl extension.',
+        `$boundary = ${singleQuoted(formBoundary)};`,
+        "$form = '';",
+        `foreach ([${multipart.map((part) => `[${singleQuoted(part.name)}, ${singleQuoted(part.file ? filePlaceholder : part.value)}, ${part.file}]`).join(', ')}] as [$name, $value, $isFile]) {`,
+        '    $form .= "--$boundary\\r\\nContent-Disposition: form-data; name=\\"$name\\"";',
+        '    $form .= $isFile // your file',
+        '        ? "; filename=\\"" . basename($value) . "\\"\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n" . file_get_contents($value)',
+        '        : "\\r\\n\\r\\n$value";',
+        '    $form .= "\\r\\n";',
+        '}',
+        '$form .= "--$boundary--\\r\\n";',
+      ]
+    : [];
+  const content = multipart
+    ? ["        'content' => $form,"]
+    : request.body?.form
+      ? [`        'content' => ${encodeList(request.body.form)},`]
+      : request.body?.json !== undefined
+        ? [`        'content' => ${singleQuoted(request.body.json)},`]
+        : [];
   return [
     '<?php',
     `$baseUrl = getenv(${singleQuoted(env.baseUrlVariable)}) ?: ${singleQuoted(request.server)};`,
@@ -656,6 +792,7 @@ function php(request: SampleRequest, env: SampleEnvironment): string {
         ]
       : headerComment(request, env.credentialVariable, '//')),
     `$url = $baseUrl . ${path}${request.query.length > 0 ? ` . '?' . ${encodeList(request.query)}` : ''};`,
+    ...form,
     '$context = stream_context_create([',
     "    'http' => [",
     `        'method' => ${singleQuoted(request.method)},`,
@@ -693,6 +830,8 @@ function ruby(request: SampleRequest, env: SampleEnvironment): string {
   const pairs = (list: [string, string][]) =>
     `[${list.map(([n, v]) => `[${singleQuoted(n)}, ${singleQuoted(v)}]`).join(', ')}]`;
   const className = request.method[0] + request.method.slice(1).toLowerCase();
+  // A file field is sent from an open file (Net::HTTP copies it into the body), rewound for a retry.
+  const files = (request.body?.multipart ?? []).filter((part) => part.file);
   return [
     ...(request.path.some((part) => 'value' in part) ? ["require 'erb'"] : []),
     "require 'net/http'",
@@ -711,13 +850,29 @@ function ruby(request: SampleRequest, env: SampleEnvironment): string {
     `request = Net::HTTP::${className}.new(uri)`,
     ...(request.secured ? ['request[\'Authorization\'] = "Bearer #{credential}"'] : []),
     ...request.headers.map(([name, value]) => `request[${singleQuoted(name)}] = ${singleQuoted(value)}`),
-    ...(request.body?.form
-      ? [`request.body = URI.encode_www_form(${pairs(request.body.form)})`]
-      : request.body?.json !== undefined
-        ? [`request.body = ${singleQuoted(request.body.json)}`]
-        : []),
+    ...(request.body?.multipart
+      ? [
+          ...(files.length > 0
+            ? [
+                `files = { ${files.map((part) => `${singleQuoted(part.name)} => File.open(${singleQuoted(filePlaceholder)}, 'rb')`).join(', ')} } # your files`,
+              ]
+            : []),
+          'request.set_form([',
+          ...request.body.multipart.map((part) =>
+            part.file
+              ? `  [${singleQuoted(part.name)}, files[${singleQuoted(part.name)}]],`
+              : `  [${singleQuoted(part.name)}, ${singleQuoted(part.value)}],`,
+          ),
+          "], 'multipart/form-data')",
+        ]
+      : request.body?.form
+        ? [`request.body = URI.encode_www_form(${pairs(request.body.form)})`]
+        : request.body?.json !== undefined
+          ? [`request.body = ${singleQuoted(request.body.json)}`]
+          : []),
     'response = nil',
     '2.times do |attempt|',
+    ...(files.length > 0 ? ['  files.each_value(&:rewind)'] : []),
     `  response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https', open_timeout: ${timeoutSeconds}, read_timeout: ${timeoutSeconds}) do |http|`,
     '    http.request(request)',
     '  end',
@@ -737,15 +892,40 @@ function perl(request: SampleRequest, env: SampleEnvironment): string {
     ...(request.secured ? ['\'Authorization\' => "Bearer $credential"'] : []),
     ...request.headers.map(([name, value]) => `${singleQuoted(name)} => ${singleQuoted(value)}`),
   ];
-  const content = request.body?.form
-    ? [`    content => $http->www_form_urlencode(${pairs(request.body.form)}),`]
-    : request.body?.json !== undefined
-      ? [`    content => ${singleQuoted(request.body.json)},`]
-      : [];
+  const multipart = request.body?.multipart;
+  if (multipart) headers.push('\'Content-Type\' => "multipart/form-data; boundary=$boundary"');
+  const form = multipart
+    ? [
+        '# The multipart body, written out: HTTP::Tiny has no encoder for it.',
+        `my $boundary = ${singleQuoted(formBoundary)};`,
+        "my $form = '';",
+        `for my $part (${multipart.map((part) => `[${singleQuoted(part.name)}, ${singleQuoted(part.file ? filePlaceholder : part.value)}, ${part.file ? 1 : 0}]`).join(', ')}) {`,
+        '    my ($name, $value, $is_file) = @$part;',
+        '    $form .= "--$boundary\\r\\nContent-Disposition: form-data; name=\\"" . encode_utf8($name) . "\\"";',
+        '    if ($is_file) { # your file',
+        '        open my $file, \'<:raw\', $value or die "Cannot read $value: $!\\n";',
+        '        my $content = do { local $/; <$file> };',
+        '        my ($file_name) = $value =~ m{([^/]+)$};',
+        '        $form .= "; filename=\\"$file_name\\"\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n$content\\r\\n";',
+        '    } else {',
+        '        $form .= "\\r\\n\\r\\n" . encode_utf8($value) . "\\r\\n";',
+        '    }',
+        '}',
+        '$form .= "--$boundary--\\r\\n";',
+      ]
+    : [];
+  const content = multipart
+    ? ['    content => $form,']
+    : request.body?.form
+      ? [`    content => $http->www_form_urlencode(${pairs(request.body.form)}),`]
+      : request.body?.json !== undefined
+        ? [`    content => ${singleQuoted(request.body.json)},`]
+        : [];
   return [
     'use strict;',
     'use warnings;',
     'use utf8; # the literals below are text, not bytes',
+    ...(multipart ? ['use Encode qw(encode_utf8);'] : []),
     'use HTTP::Tiny;',
     '',
     `my $base_url = $ENV{${env.baseUrlVariable}} || ${singleQuoted(request.server)};`,
@@ -753,6 +933,7 @@ function perl(request: SampleRequest, env: SampleEnvironment): string {
       ? [`my $credential = $ENV{${env.credentialVariable}} or die "Set ${env.credentialVariable}\\n";`]
       : headerComment(request, env.credentialVariable, '#')),
     `my $http = HTTP::Tiny->new(timeout => ${timeoutSeconds});`,
+    ...form,
     `my $url = $base_url . ${singleQuoted(encodedPath(request))}${request.query.length > 0 ? ` . '?' . $http->www_form_urlencode(${pairs(request.query)})` : ''};`,
     'my %options = (',
     `    headers => { ${headers.join(', ')} },`,
@@ -771,34 +952,9 @@ function perl(request: SampleRequest, env: SampleEnvironment): string {
   ].join('\n');
 }
 
-/** The path a file field of a multipart sample reads. */
+/** The path a file field of a multipart sample reads, and the file name it sends. */
 const filePlaceholder = 'path/to/file';
-
-const commentPrefixes: Record<SampleLanguage, string> = {
-  curl: '#',
-  javascript: '//',
-  node: '//',
-  python: '#',
-  go: '//',
-  csharp: '//',
-  java: '//',
-  php: '//',
-  ruby: '#',
-  perl: '#',
-};
-
-/**
- * In the languages whose standard library has no multipart encoder, the sample says so rather than sending a body
- * the server would refuse.
- */
-function multipartNote(request: SampleRequest, comment: string): string {
-  const fields = (request.body?.multipart ?? []).map((part) => `${part.name}${part.file ? ' (a file)' : ''}`);
-  return [
-    `${comment} ${request.method} ${request.path.map((part) => ('text' in part ? part.text : part.value)).join('')} takes a multipart/form-data body`,
-    `${comment} (${fields.join(', ') || 'no fields listed'}), which this language's standard library does not encode.`,
-    `${comment} The curl, JavaScript and Node.js samples send it; in this language, use your HTTP client's multipart support.`,
-  ].join('\n');
-}
+const fileName = 'file';
 
 const renderers: Record<SampleLanguage, (request: SampleRequest, env: SampleEnvironment) => string> = {
   curl,
@@ -829,9 +985,6 @@ export function codeSamples(
       language: id,
       label,
       prism,
-      code:
-        request.body?.multipart && !multipartLanguages.has(id)
-          ? multipartNote(request, commentPrefixes[id])
-          : renderers[id](request, options),
+      code: renderers[id](request, options),
     }));
 }

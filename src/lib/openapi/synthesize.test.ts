@@ -60,4 +60,35 @@ describe('exampleOf', () => {
   test('a broken reference gives null, not an exception', () => {
     expect(exampleOf(document, ref('Missing'))).toBeNull();
   });
+
+  test('a response shows every property a server returns: read-only ones too, write-only ones not', () => {
+    const account: JsonObject = {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        name: { type: 'string' },
+        password: { type: 'string', writeOnly: true },
+        room: ref('Room'),
+      },
+    };
+    expect(exampleOf(document, account, 'response')).toEqual({ id: 1, name: 'string', room: { id: 5, kind: 'a' } });
+    expect(exampleOf(document, account)).toEqual({ name: 'string' });
+  });
+
+  test('a response of a large object graph stops growing once its budget of values is spent', () => {
+    // Twenty objects of twenty objects of twenty strings: 8,000 values unbounded.
+    const level = (inner: JsonObject): JsonObject => ({
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}`, inner])),
+    });
+    const value = exampleOf(document, level(level(level({ type: 'string' }))), 'response') as JsonObject;
+    const count = (json: unknown): number =>
+      json !== null && typeof json === 'object'
+        ? 1 + Object.values(json as Record<string, unknown>).reduce<number>((sum, item) => sum + count(item), 0)
+        : 1;
+    expect(count(value)).toBeLessThan(300);
+    expect(Object.keys(value)).toHaveLength(20);
+    expect(Object.keys((value.p0 as JsonObject).p0 as JsonObject)).toHaveLength(20);
+  });
 });

@@ -1,13 +1,33 @@
 import { isObject, resolveRef, text, type Json, type JsonObject } from './document';
 
 /**
- * A value a schema accepts, for a request body the document gives no example of: the code samples and the explorer
- * need a body to send, and a `POST` sample without one fails. Built from what the schema says, in this order: its
- * `example`, `default`, `const` or first `enum` value; else its type, shaped by its format and lower limits. Objects
- * carry their required properties (all of them when none is required, read-only ones left out); `oneOf`/`anyOf`
- * take their first shape; `allOf` parts merge. A reference cycle or a deep tree stops with an empty value.
+ * Which side of a call a value is for. A request carries the required properties (all of them when none is
+ * required) and leaves read-only ones out, as a client would send it; a response shows every property but write-only
+ * ones, as a server would return it, within a budget of values (a large API's objects nest dozens of objects).
  */
-export function exampleOf(document: JsonObject, raw: Json, trail: readonly string[] = []): Json {
+export type Direction = 'request' | 'response';
+
+/**
+ * A value a schema accepts, for a body the document gives no example of: the code samples and the explorer need a
+ * request body to send (a `POST` sample without one fails), and a reader wants to see what a response looks like.
+ * Built from what the schema says, in this order: its `example`, `default`, `const` or first `enum` value; else its
+ * type, shaped by its format and lower limits. Objects carry the properties of `direction`; `oneOf`/`anyOf` take
+ * their first shape; `allOf` parts merge. A reference cycle or a deep tree stops with an empty value.
+ */
+export function exampleOf(document: JsonObject, raw: Json, direction: Direction = 'request'): Json {
+  return build({ document, direction, budget: { values: maxValues } }, raw, []);
+}
+
+interface Walk {
+  document: JsonObject;
+  direction: Direction;
+  /** Values still to build: once spent, a response's nested objects and lists are left empty. */
+  budget: { values: number };
+}
+
+function build(walk: Walk, raw: Json, trail: readonly string[]): Json {
+  const { document } = walk;
+  walk.budget.values -= 1;
   const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined;
   if (ref !== undefined && trail.includes(ref)) return null;
   const below = ref === undefined ? trail : [...trail, ref];
@@ -25,26 +45,27 @@ export function exampleOf(document: JsonObject, raw: Json, trail: readonly strin
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((part) => exampleOf(document, part, below));
+    const parts = schema.allOf.map((part) => build(walk, part, below));
     const merged = Object.assign({}, ...parts.filter(isObject)) as JsonObject;
     const own = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'allOf'));
-    const rest = exampleOf(document, own, below);
+    const rest = build(walk, own, below);
     return isObject(rest) ? { ...merged, ...rest } : Object.keys(merged).length > 0 ? merged : rest;
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
     const parts = schema[key];
-    if (Array.isArray(parts) && parts.length > 0) return exampleOf(document, parts[0], below);
+    if (Array.isArray(parts) && parts.length > 0) return build(walk, parts[0], below);
   }
   const types = Array.isArray(schema.type) ? schema.type.map((type) => text(type)) : [text(schema.type)];
   const type = types.find((candidate) => candidate && candidate !== 'null') ?? (schema.properties ? 'object' : '');
   switch (type) {
     case 'object':
-      return objectExample(document, schema, below);
+      return objectExample(walk, schema, below);
     case 'array': {
       // A list of the schema being built (a tree's children) is shown empty: a valid value that ends.
       if (isObject(schema.items) && typeof schema.items.$ref === 'string' && below.includes(schema.items.$ref))
         return [];
-      const item = exampleOf(document, schema.items ?? {}, below);
+      if (spent(walk)) return [];
+      const item = build(walk, schema.items ?? {}, below);
       const count = typeof schema.minItems === 'number' && schema.minItems > 1 ? Math.min(schema.minItems, 3) : 1;
       return Array.from({ length: count }, () => item);
     }
@@ -56,18 +77,29 @@ export function exampleOf(document: JsonObject, raw: Json, trail: readonly strin
     case 'string':
       return stringExample(schema);
     default:
-      return schema.properties ? objectExample(document, schema, below) : null;
+      return schema.properties ? objectExample(walk, schema, below) : null;
   }
 }
 
 const maxDepth = 8;
+/** About a screenful of JSON twice over: enough to show a response's shape, not a large API's whole object graph. */
+const maxValues = 200;
 
-function objectExample(document: JsonObject, schema: JsonObject, trail: readonly string[]): JsonObject {
+function spent(walk: Walk): boolean {
+  return walk.direction === 'response' && walk.budget.values <= 0;
+}
+
+function objectExample(walk: Walk, schema: JsonObject, trail: readonly string[]): JsonObject {
   const properties = isObject(schema.properties) ? schema.properties : {};
+  if (walk.direction === 'response') {
+    if (spent(walk)) return {};
+    const readable = Object.entries(properties).filter(([, value]) => !(isObject(value) && value.writeOnly === true));
+    return Object.fromEntries(readable.map(([name, value]) => [name, build(walk, value, trail)]));
+  }
   const required = new Set(Array.isArray(schema.required) ? schema.required.map((name) => text(name)) : []);
   const writable = Object.entries(properties).filter(([, value]) => !(isObject(value) && value.readOnly === true));
   const chosen = required.size > 0 ? writable.filter(([name]) => required.has(name)) : writable;
-  return Object.fromEntries(chosen.map(([name, value]) => [name, exampleOf(document, value, trail)]));
+  return Object.fromEntries(chosen.map(([name, value]) => [name, build(walk, value, trail)]));
 }
 
 function numberExample(schema: JsonObject, type: 'integer' | 'number'): number {

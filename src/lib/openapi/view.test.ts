@@ -141,6 +141,62 @@ describe('schemaViews', () => {
       expect.arrayContaining(['/championships', '/championships/{championship_id}']),
     );
   });
+
+  test('a reference into the middle of a schema that leads back to itself ends, and deep nesting does not overflow', () => {
+    // Azure's application gateway document does both; the walk once recursed until the stack ran out.
+    let deep: JsonObject = { $ref: '#/components/schemas/Leaf' };
+    for (let depth = 0; depth < 20_000; depth += 1) deep = { type: 'object', properties: { next: deep } };
+    const document: JsonObject = {
+      openapi: '3.0.3',
+      info: { title: 'Cycles', version: '1' },
+      paths: {
+        '/nodes': {
+          get: {
+            operationId: 'listNodes',
+            responses: {
+              '200': {
+                description: 'OK',
+                content: {
+                  'application/json': {
+                    schema: { $ref: '#/components/responses/Loop/content/application~1json/schema' },
+                  },
+                },
+              },
+              '201': { description: 'Deep', content: { 'application/json': { schema: deep } } },
+            },
+          },
+        },
+      },
+      components: {
+        responses: {
+          Loop: {
+            description: 'Refers to itself',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    again: { $ref: '#/components/responses/Loop/content/application~1json/schema' },
+                    node: { $ref: '#/components/schemas/Node' },
+                  },
+                },
+              },
+            },
+          },
+        },
+        schemas: {
+          Node: { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } },
+          Leaf: { type: 'string' },
+          Unused: { type: 'string' },
+        },
+      },
+    };
+    const views = schemaViews(document, 'cycles');
+    const usedBy = (name: string) => views.find((view) => view.name === name)?.usedBy.map((use) => use.path);
+    expect(usedBy('Node')).toEqual(['/nodes']);
+    expect(usedBy('Leaf')).toEqual(['/nodes']);
+    expect(usedBy('Unused')).toEqual([]);
+  });
 });
 
 describe('referencedSchemas', () => {

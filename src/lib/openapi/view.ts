@@ -84,8 +84,9 @@ export interface MediaView {
   schema?: SchemaNode;
   example?: Json;
   /**
-   * A request body built from the schema (synthesize.ts) when the document gives no example of a JSON or form
-   * body (`bodyTypeRank`): what the samples and the explorer send. Never shown as the document's example.
+   * A body built from the schema (synthesize.ts) when the document gives no example: of a request's JSON or form
+   * body (`bodyTypeRank`), what the samples and the explorer send; of a JSON response, what the reader is shown,
+   * labelled as built from the schema. Never passed off as the document's example.
    */
   generated?: Json;
 }
@@ -575,7 +576,15 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     parameters: operationParameters(document, ref).map((parameter) => parameterView(document, parameter)),
     responses: Object.entries(responses).map(([status, raw]) => {
       const response = resolveRef<JsonObject>(document, raw);
-      return { status, description: text(response.description), contents: mediaViews(document, response.content) };
+      const contents = mediaViews(document, response.content);
+      for (const media of contents) {
+        if (media.example !== undefined || bodyTypeRank(media.contentType) !== 0) continue;
+        const content = isObject(response.content)
+          ? resolveRef<JsonObject>(document, response.content[media.contentType])
+          : {};
+        if (content.schema !== undefined) media.generated = exampleOf(document, content.schema, 'response');
+      }
+      return { status, description: text(response.description), contents };
     }),
   };
   if (operation.requestBody !== undefined) {
@@ -606,24 +615,32 @@ export function operationViews(document: JsonObject, api: string): OperationView
   return listOperations(document).map((ref) => operationView(document, api, ref));
 }
 
-/** Names of the component schemas an operation's request body or responses use, at any depth. */
+/**
+ * Names of the component schemas an operation's request body or responses use, at any depth. A walk with its own
+ * stack that visits each object once: real documents nest deeper than the call stack allows, and a `$ref` into the
+ * middle of a schema (`#/components/schemas/A/properties/b`) can lead back to where it started.
+ */
 function schemasUsedBy(document: JsonObject, ref: OperationRef): Set<string> {
   const found = new Set<string>();
-  const visit = (value: Json): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!isObject(value)) return;
+  const seen = new WeakSet<object>();
+  const stack: Json[] = [ref.operation.responses ?? null, ref.operation.requestBody ?? null];
+  for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
     const name = refName(value);
     if (name) {
-      if (found.has(name)) return;
       found.add(name);
-      visit(componentSchemas(document)[name] ?? null);
-      return;
+      stack.push(componentSchemas(document)[name] ?? null);
+    } else if (typeof value.$ref === 'string') {
+      stack.push(resolveRef(document, value));
+    } else {
+      for (const item of Object.values(value)) stack.push(item);
     }
-    if (typeof value.$ref === 'string') return visit(resolveRef(document, value));
-    Object.values(value).forEach(visit);
-  };
-  visit(ref.operation.responses ?? null);
-  visit(ref.operation.requestBody ?? null);
+  }
   return found;
 }
 

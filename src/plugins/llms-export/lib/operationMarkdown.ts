@@ -47,8 +47,8 @@ function fields(node: SchemaNode | undefined, depth = 0): string[] {
   return lines;
 }
 
-function example(value: Json | undefined): string[] {
-  return value === undefined ? [] : ['', 'Example:', '', fence(JSON.stringify(value, null, 2), 'json')];
+function example(value: Json | undefined, label = 'Example:'): string[] {
+  return value === undefined ? [] : ['', label, '', fence(JSON.stringify(value, null, 2), 'json')];
 }
 
 export function operationMarkdown(view: OperationView, environment: SampleEnvironment): string {
@@ -107,6 +107,7 @@ export function operationMarkdown(view: OperationView, environment: SampleEnviro
         '',
         ...fields(media.schema),
         ...example(media.example),
+        ...(media.example === undefined ? example(media.generated, 'Example, built from the schema:') : []),
         '',
       );
   }
