@@ -8,6 +8,10 @@
  *   --scale 1,4,16 only the scale axis: the site built with every API's document scaled k times, per k (build time,
  *                  CPU, memory, bytes, page weights; scripts/lib/bench/scaleRun.ts), with the largest k's ratio to the
  *                  smallest; writes bench/scale.json and bench/scale.md (BENCH_SCALE_KEEP=1 keeps each build)
+ *   --real         only the real documents: the site built with every document of tests/fixtures/realDocuments.ts
+ *                  and GitHub's, every call page loaded in Chromium (scripts/lib/bench/realRun.ts); writes
+ *                  bench/real.json and bench/real.md, and exits non-zero when a call lacks a page or sample or a page
+ *                  logs an error (BENCH_REAL_KEEP=1 keeps the build)
  *   BENCH_RUNS (default 3): runs per timed figure
  *   BENCH_SEARCH_SCALE (default 16): the larger API size the search figures are also measured at
  *
@@ -31,11 +35,14 @@ import { originalRoute, scaledSearchSite } from './lib/bench/searchSite';
 import { runNode } from './lib/process';
 import { parseScales, scaleTable, type ScaleRow } from './lib/bench/scaleBuild';
 import { measureScale } from './lib/bench/scaleRun';
+import { measureReal } from './lib/bench/realRun';
+import { realPassed, realTable } from './lib/bench/realTable';
 import { pageWeight, type Weight } from './lib/bench/weight';
 import { writeVanillaSite } from './lib/bench/vanilla';
 
 const quick = process.argv.includes('--quick');
 const searchOnly = process.argv.includes('--search-only');
+const real = process.argv.includes('--real');
 const scaleIndex = process.argv.indexOf('--scale');
 const scales = scaleIndex >= 0 ? parseScales(process.argv[scaleIndex + 1]) : undefined;
 const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
@@ -242,6 +249,14 @@ async function searchFigures(browser: Browser, buildDir: string): Promise<Figure
 
 async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
+  if (real) {
+    const { rows, build } = await measureReal(log);
+    writeFileSync('bench/real.json', `${JSON.stringify({ build, rows }, null, 2)}\n`);
+    writeFileSync('bench/real.md', `${realTable(rows, build)}\n`);
+    console.log(`\n${realTable(rows, build)}\n\n[bench] wrote bench/real.json and bench/real.md`);
+    if (!realPassed(rows)) process.exitCode = 1;
+    return;
+  }
   if (scales) {
     const rows: ScaleRow[] = [];
     for (const k of scales) {

@@ -30,6 +30,24 @@ for (const route of ['/docs/data-api/get-championships', '/docs/data-api/schemas
   });
 }
 
+test('an operation page executes at most 1.2 times the JavaScript of a guide', async ({ browser, baseURL }) => {
+  // Bytes are deterministic for a build, so the ratio is a test; what grows it is reference code loaded for a page
+  // that does not need it, or a route table grown with the API. Each page in a fresh context: nothing cached.
+  const measure = async (route: string) => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      return await measurePageWeight(await context.newPage(), route);
+    } finally {
+      await context.close();
+    }
+  };
+  const guide = await measure(guideRoute);
+  const operation = await measure('/docs/data-api/get-championships');
+  const ratio = operation.javascriptBytes / guide.javascriptBytes;
+  console.log(`[weight] operation page / guide JavaScript: ${ratio.toFixed(3)}`);
+  expect(ratio).toBeLessThanOrEqual(1.2);
+});
+
 test('from a guide, a link to an operation page loads the reference route table and shows the page', async ({
   page,
 }) => {

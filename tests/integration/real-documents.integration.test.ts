@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
@@ -17,7 +16,7 @@ import {
 } from '../../src/lib/openapi/view';
 import { referencePages } from '../../src/plugins/openapi-source/lib/pages';
 import { prepareDocument } from '../../src/plugins/openapi-source/lib/resolve';
-import { realDocumentPath, realDocuments } from '../fixtures/realDocuments';
+import { githubDocument, realDocumentPath, realDocuments } from '../fixtures/realDocuments';
 
 /**
  * The pipeline held against documents nobody here wrote: each of the selection (tests/fixtures/realDocuments.ts) and
@@ -25,12 +24,10 @@ import { realDocumentPath, realDocuments } from '../fixtures/realDocuments';
  * is written and rendered with the components of the pages: each gets a page, a sample in every language, and renders
  * without an exception. The site builds with a part of the selection in third-api.integration.test.ts.
  */
-const github = {
-  slug: 'github',
-  file: path.resolve('node_modules/@octokit/openapi/generated/api.github.com.json'),
-  shape: "GitHub's REST API",
-};
-const documents = [...realDocuments.map((document) => ({ ...document, file: realDocumentPath(document) })), github];
+const documents = [...realDocuments, githubDocument].map((document) => ({
+  ...document,
+  file: realDocumentPath(document),
+}));
 
 const samples = {
   credentialVariable: 'ARENA_X_KEY',

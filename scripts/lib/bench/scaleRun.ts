@@ -39,7 +39,7 @@ export const scalePageTypes = {
 
 const timeBinary = '/usr/bin/time';
 
-function filesUnder(dir: string): { file: string; size: number }[] {
+export function filesUnder(dir: string): { file: string; size: number }[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !/\.(gz|br)$/.test(entry.name))
     .map((entry) => {
@@ -48,11 +48,31 @@ function filesUnder(dir: string): { file: string; size: number }[] {
     });
 }
 
-const sum = (items: { size: number }[]) => items.reduce((total, item) => total + item.size, 0);
+export const sum = (items: { size: number }[]) => items.reduce((total, item) => total + item.size, 0);
+
+/** A cold production build of the site in `siteDir` under GNU time, with Docusaurus's perf log on. */
+export async function timedBuild(
+  siteDir: string,
+  outDir: string,
+  label: string,
+): Promise<{ time: ReturnType<typeof parseTimeReport>; output: string }> {
+  if (!existsSync(timeBinary)) throw new Error(`${timeBinary} is missing: apt-get install -y time`);
+  const report = path.join(siteDir, 'time-report.txt');
+  const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
+  const { code, output } = await runNode(
+    [
+      '-e',
+      // GNU time around the build, from a Node script so that runNode's output capture is reused.
+      `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurus)}, 'build', ${JSON.stringify(siteDir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
+    ],
+    { env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' } },
+  );
+  if (code !== 0) throw new Error(`${label}: build failed:\n${output.slice(-3000)}`);
+  return { time: parseTimeReport(readFileSync(report, 'utf8')), output };
+}
 
 /** Builds and measures the site with every API's document scaled k times. `log` reports progress. */
 export async function measureScale(k: number, log: (message: string) => void): Promise<ScaleRow> {
-  if (!existsSync(timeBinary)) throw new Error(`${timeBinary} is missing: apt-get install -y time`);
   const site = copySite(process.cwd(), `bench-scale-k${k}-`);
   try {
     let operations = 0;
@@ -64,19 +84,8 @@ export async function measureScale(k: number, log: (message: string) => void): P
       writeFileSync(file, JSON.stringify(scaled, null, 1));
     }
     const outDir = path.join(site.dir, 'build');
-    const report = path.join(site.dir, 'time-report.txt');
-    const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
     log(`k=${k}: building ${operations} operations in ${site.dir}`);
-    const { code, output } = await runNode(
-      [
-        '-e',
-        // GNU time around the build, from a Node script so that runNode's output capture is reused.
-        `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurus)}, 'build', ${JSON.stringify(site.dir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
-      ],
-      { env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' } },
-    );
-    if (code !== 0) throw new Error(`k=${k}: build failed:\n${output.slice(-3000)}`);
-    const time = parseTimeReport(readFileSync(report, 'utf8'));
+    const { time, output } = await timedBuild(site.dir, outDir, `k=${k}`);
     log(`k=${k}: built in ${time.wall.toFixed(0)} s wall, ${time.cpu.toFixed(0)} s CPU`);
     const files = filesUnder(outDir);
     const html = files.filter((item) => item.file.endsWith('.html'));

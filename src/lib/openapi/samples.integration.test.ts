@@ -8,6 +8,7 @@ import { apiByKey, apis } from '../../../config/apis';
 import type { MockServer } from '../../../scripts/lib/mockServer';
 import { chromiumLaunchOptions } from '../../../tests/e2e/support/chromium';
 import { useVendoredMocks } from '../../../tests/fixtures/mocks';
+import { uploadDocument } from '../../../tests/fixtures/uploadDocument';
 import type { JsonObject } from './document';
 import { buildRequest, sampleBody, sampleValues, type ParameterValues } from './request';
 import { codeSamples, sampleLanguages, type SampleLanguage } from './samples';
@@ -63,39 +64,7 @@ async function outcome(run: Promise<{ stdout: string; stderr: string }>): Promis
  */
 const uploadTitle = `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`;
 const uploadFile = 'line one\nü\r\nthe end';
-const uploadView = operationViews(
-  {
-    openapi: '3.0.3',
-    info: { title: 'Uploads', version: '1' },
-    servers: [{ url: 'https://uploads.example.com' }],
-    components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
-    security: [{ key: [] }],
-    paths: {
-      '/files': {
-        post: {
-          operationId: 'uploadFile',
-          requestBody: {
-            required: true,
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: ['title', 'file'],
-                  properties: {
-                    title: { type: 'string', example: uploadTitle },
-                    file: { type: 'string', format: 'binary' },
-                  },
-                },
-              },
-            },
-          },
-          responses: { '201': { description: 'Created' } },
-        },
-      },
-    },
-  },
-  'uploads',
-)[0];
+const uploadView = operationViews(uploadDocument(uploadTitle, { secured: true }), 'uploads')[0];
 const runDir = path.join(workDir, 'run');
 
 const documents = Object.fromEntries(apis.map((api) => [api.key, readVendoredDocument(api.key)])) as Record<

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { uploadDocument } from '../../../tests/fixtures/uploadDocument';
 import { getOperation, type HttpMethod, type JsonObject } from './document';
 import { codeSamples, sampleLanguages, type CodeSample, type SampleOptions } from './samples';
 import { readVendoredDocument } from './vendored';
@@ -100,31 +101,13 @@ describe('codeSamples', () => {
 });
 
 describe('request bodies of other providers', () => {
+  const base = uploadDocument("it's");
+  const files = (base.paths as JsonObject)['/files'] as JsonObject;
   const upload: JsonObject = {
-    openapi: '3.0.3',
-    info: { title: 'Uploads', version: '1' },
-    servers: [{ url: 'https://api.example.com' }],
+    ...base,
     paths: {
       '/files': {
-        post: {
-          operationId: 'upload',
-          requestBody: {
-            required: true,
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: ['file', 'title'],
-                  properties: {
-                    file: { type: 'string', format: 'binary' },
-                    title: { type: 'string', example: "it's" },
-                  },
-                },
-              },
-            },
-          },
-          responses: { '201': { description: 'Created' } },
-        },
+        ...files,
         put: {
           operationId: 'rename',
           requestBody: {
