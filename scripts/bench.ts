@@ -8,6 +8,10 @@
  *   --scale 1,4,16 only the scale axis: the site built with every API's document scaled k times, per k (build time,
  *                  CPU, memory, bytes, page weights; scripts/lib/bench/scaleRun.ts), with the largest k's ratio to the
  *                  smallest; writes bench/scale.json and bench/scale.md (BENCH_SCALE_KEEP=1 keeps each build)
+ *   --reference-only [dir]
+ *                  only /api/data against Redoc standalone and RapiDoc, on an existing build (default build/; a
+ *                  scaled build kept by BENCH_SCALE_KEEP=1 gives the figures at that scale); with Lighthouse
+ *                  unless --quick
  *   --real         only the real documents: the site built with every document of tests/fixtures/realDocuments.ts
  *                  and GitHub's, every call page loaded in Chromium (scripts/lib/bench/realRun.ts); writes
  *                  bench/real.json and bench/real.md, and exits non-zero when a call lacks a page or sample or a page
@@ -17,13 +21,12 @@
  *
  * Everything is served on 127.0.0.1 and browsed with Debian's Chromium; nothing reaches another host.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
-import { listOperations, text, type JsonObject } from '../src/lib/openapi/document';
 import type { LoadContext } from '@docusaurus/types';
 import { search } from '../config/search';
 import searchIndexPlugin from '../src/plugins/search-index';
@@ -39,10 +42,15 @@ import { measureReal } from './lib/bench/realRun';
 import { realPassed, realTable } from './lib/bench/realTable';
 import { pageWeight, type Weight } from './lib/bench/weight';
 import { writeVanillaSite } from './lib/bench/vanilla';
+import { lighthouseScores, referenceFigures } from './lib/bench/reference';
 
 const quick = process.argv.includes('--quick');
 const searchOnly = process.argv.includes('--search-only');
 const real = process.argv.includes('--real');
+const referenceIndex = process.argv.indexOf('--reference-only');
+/** The build whose /api/data is held against the peers (`--reference-only [dir]`, default build/). */
+const referenceBuild =
+  referenceIndex < 0 ? undefined : process.argv[referenceIndex + 1]?.replace(/^--.*/, '') || 'build';
 const scaleIndex = process.argv.indexOf('--scale');
 const scales = scaleIndex >= 0 ? parseScales(process.argv[scaleIndex + 1]) : undefined;
 const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
@@ -76,108 +84,6 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   });
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
   return (performance.now() - started) / 1000;
-}
-
-/** Peer renderers of the same resolved document, each a plain HTML page around the peer's own bundle from npm. */
-const peers = {
-  'Redoc standalone': {
-    bundle: 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js',
-    body: '<redoc spec-url="/data-v4.json"></redoc><script type="module" src="/bundle.js"></script>',
-  },
-  RapiDoc: {
-    bundle: 'node_modules/rapidoc/dist/rapidoc-min.js',
-    body: '<rapi-doc spec-url="/data-v4.json" render-style="read" show-header="false" allow-try="false"></rapi-doc><script type="module" src="/bundle.js"></script>',
-  },
-} as const;
-type PeerName = keyof typeof peers;
-
-function writePeer(dir: string, name: PeerName, specFile: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(specFile, path.join(dir, 'data-v4.json'));
-  copyFileSync(path.resolve(peers[name].bundle), path.join(dir, 'bundle.js'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>\n<body>${peers[name].body}</body></html>\n`,
-  );
-}
-
-/**
- * Milliseconds from navigation until the first operation's heading is visible, and until the page is interactive
- * (the end of the last long task before a quiet 500 ms, the usual approximation of time to interactive).
- */
-async function firstPaint(browser: Browser, url: string, heading: string, route: string): Promise<Paint> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const state = window as unknown as { __longTaskEnds: number[] };
-    state.__longTaskEnds = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.__longTaskEnds.push(entry.startTime + entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.goto(url, { waitUntil: 'commit' });
-  // By text, not role: RapiDoc draws its headings as styled elements in a shadow root (Playwright pierces it).
-  // The call's summary, or its path where a peer (Redoc 3) lists calls by path before rendering them.
-  await page
-    .getByText(heading, { exact: true })
-    .or(page.getByText(route, { exact: true }))
-    .filter({ visible: true })
-    .first()
-    .waitFor({ timeout: 60_000 });
-  const visible = await page.evaluate(() => performance.now());
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
-  const interactive = await page.evaluate((seen) => {
-    const ends = (window as unknown as { __longTaskEnds: number[] }).__longTaskEnds.sort((a, b) => a - b);
-    return Math.max(seen, ends.length > 0 ? ends[ends.length - 1] : seen);
-  }, visible);
-  // Elements, shadow roots included (RapiDoc and Redoc's peers render into them).
-  // A string, not a function: tsx would wrap a named inner function in a helper the page does not have.
-  const nodes = await page.evaluate<number>(`(() => {
-    function count(root) {
-      let total = 0;
-      for (const element of root.querySelectorAll('*')) {
-        total += 1;
-        if (element.shadowRoot) total += count(element.shadowRoot);
-      }
-      return total;
-    }
-    return count(document);
-  })()`);
-  await context.close();
-  return { visible, interactive, nodes };
-}
-
-interface Paint {
-  visible: number;
-  interactive: number;
-  nodes: number;
-}
-
-async function lighthouseScores(url: string): Promise<{ performance: number; accessibility: number; tbt: number }> {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumArgs],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    const categories = result?.lhr.categories;
-    return {
-      performance: Math.round((categories?.performance.score ?? 0) * 100),
-      accessibility: Math.round((categories?.accessibility.score ?? 0) * 100),
-      tbt: Math.round(result?.lhr.audits['total-blocking-time']?.numericValue ?? 0),
-    };
-  } finally {
-    chrome.kill();
-  }
 }
 
 /** Size in bytes of the search index's files (its parts, metadata and WebAssembly; not the precompressed twins). */
@@ -268,6 +174,25 @@ async function main(): Promise<void> {
     console.log(`\n${scaleTable(rows)}\n\n[bench] wrote bench/scale.json and bench/scale.md`);
     return;
   }
+  if (referenceBuild) {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const site = await serveBuild(referenceBuild);
+    try {
+      const figures = await referenceFigures(browser, {
+        url: `${site.url}/api/data`,
+        documentFile: path.join(referenceBuild, 'openapi/data-v4.json'),
+        work,
+        rounds: Math.max(runs, 5),
+        lighthouse: !quick,
+        label: `/api/data (${referenceBuild})`,
+      });
+      console.log(`\n${table(figures)}`);
+    } finally {
+      await browser.close();
+      await site.stop();
+    }
+    return;
+  }
   if (searchOnly) {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
@@ -304,21 +229,12 @@ async function main(): Promise<void> {
     runs,
   });
   await coldBuild(vanillaDir, vanillaOut);
-  for (const name of Object.keys(peers) as PeerName[]) {
-    writePeer(path.join(work, `peer-${name}`), name, path.join(siteOut, 'openapi/data-v4.json'));
-  }
 
   const servers: RunningServer[] = [];
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const [site, vanilla] = await Promise.all([serveBuild(siteOut), serveBuild(vanillaOut)]);
     servers.push(site, vanilla);
-    const peerUrls = {} as Record<PeerName, string>;
-    for (const name of Object.keys(peers) as PeerName[]) {
-      const server = await serveBuild(path.join(work, `peer-${name}`));
-      servers.push(server);
-      peerUrls[name] = `${server.url}/`;
-    }
 
     // Bytes fetched per page type, against the vanilla page (deterministic: one run each).
     const anchor = await pageWeight(browser, `${vanilla.url}/docs/intro`);
@@ -342,75 +258,15 @@ async function main(): Promise<void> {
       }
     }
 
-    // /api/data against the peers on the same document, pages loaded alternately; each figure is held against the
-    // best peer of the same run (the issue's targets are ratios to it).
-    const document = JSON.parse(readFileSync(path.join(siteOut, 'openapi/data-v4.json'), 'utf8')) as JsonObject;
-    const [firstCall] = listOperations(document);
-    const heading = text(firstCall?.operation.summary);
-    const contenders: [string, string][] = [['ours', `${site.url}/api/data`], ...Object.entries(peerUrls)];
-    const paints = new Map<string, Paint[]>(contenders.map(([name]) => [name, []]));
-    for (let run = 0; run < Math.max(runs, 5); run += 1) {
-      for (const [name, url] of contenders)
-        paints.get(name)?.push(await firstPaint(browser, url, heading, firstCall?.path ?? ''));
-    }
-    const executed = new Map<string, number>();
-    for (const [name, url] of contenders) executed.set(name, (await pageWeight(browser, url)).jsRaw);
-    const medianOf = (name: string, key: keyof Paint) => median((paints.get(name) ?? []).map((run) => run[key]));
-    const best = (value: (name: string) => number, lowerIsBetter = true): [string, number] =>
-      Object.keys(peers)
-        .map((name): [string, number] => [name, value(name)])
-        .sort((a, b) => (lowerIsBetter ? a[1] - b[1] : b[1] - a[1]))[0];
-    const rounds = paints.get('ours')?.length ?? 0;
-    for (const [label, key] of [
-      ['first operation visible', 'visible'],
-      ['main thread quiet', 'interactive'],
-      ['DOM elements', 'nodes'],
-    ] as const) {
-      const [peer, value] = best((name) => medianOf(name, key));
-      figures.push({
-        name: `/api/data: ${label}`,
-        value: medianOf('ours', key),
-        anchorName: `best peer (${peer})`,
-        anchor: value,
-        unit: key === 'nodes' ? 'elements' : 'ms',
-        runs: rounds,
-      });
-    }
-    for (const name of Object.keys(peers)) {
-      figures.push({
-        name: `/api/data: executed JS`,
-        value: executed.get('ours') ?? 0,
-        anchorName: name,
-        anchor: executed.get(name) ?? 0,
-        unit: 'B',
-        runs: 1,
-      });
-    }
-
-    if (!quick) {
-      const ourScores = await lighthouseScores(`${site.url}/api/data`);
-      for (const [name, url] of Object.entries(peerUrls)) {
-        const scores = await lighthouseScores(url);
-        figures.push(
-          {
-            name: '/api/data: Lighthouse mobile performance',
-            value: ourScores.performance,
-            anchorName: name,
-            anchor: scores.performance,
-            unit: 'score',
-            runs: 1,
-          },
-          {
-            name: '/api/data: Lighthouse mobile TBT',
-            value: ourScores.tbt,
-            anchorName: name,
-            anchor: scores.tbt,
-            unit: 'ms',
-            runs: 1,
-          },
-        );
-      }
-    }
+    figures.push(
+      ...(await referenceFigures(browser, {
+        url: `${site.url}/api/data`,
+        documentFile: path.join(siteOut, 'openapi/data-v4.json'),
+        work,
+        rounds: Math.max(runs, 5),
+        lighthouse: !quick,
+      })),
+    );
 
     if (!quick) {
       const anchorScores = await lighthouseScores(`${vanilla.url}/docs/intro`);

@@ -1,6 +1,7 @@
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { operationViews } from '../../src/lib/openapi/view';
 import { referenceColors, sidebarWidth } from '../../src/components/ApiReferencePage/theme';
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { ReferencePage } from './support/pages';
 import { builtDocument } from './support/openapi';
@@ -181,6 +182,82 @@ test.describe('/api/data, built once', () => {
     expect(state.after).toBe(operations);
     expect(state.same).toBe(true);
     expect(state.mutations).toEqual([]);
+  });
+
+  /** Which call sections React owns (hydrated or rendered), in page order, and which were removed from the page. */
+  async function callStates(page: Page): Promise<{ live: boolean[]; removed: string[]; headings: number }> {
+    return page.evaluate(() => {
+      const sections = Array.from(
+        document.querySelectorAll('main section[id] > h3'),
+        (heading) => heading.parentElement,
+      );
+      return {
+        live: sections.map((section) => Object.keys(section ?? {}).some((key) => key.startsWith('__reactFiber'))),
+        removed: (window as unknown as { removedCalls: string[] }).removedCalls,
+        headings: sections.length,
+      };
+    });
+  }
+
+  /** Records every call section taken out of the page (a second copy would replace the server's). */
+  async function watchRemovals(page: Page, { idle }: { idle: boolean }): Promise<void> {
+    await page.addInitScript((runIdle: boolean) => {
+      // Without idle periods, only what comes near the screen hydrates.
+      if (!runIdle) window.requestIdleCallback = () => 0;
+      (window as unknown as { removedCalls: string[] }).removedCalls = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of Array.from(record.removedNodes))
+              if (node instanceof Element && node.matches('section[id]'))
+                (window as unknown as { removedCalls: string[] }).removedCalls.push(node.id);
+        }).observe(document.querySelector('main') ?? document.body, { subtree: true, childList: true });
+      });
+    }, idle);
+  }
+
+  test('a call hydrates when it comes near the screen, in place; far ones wait', async ({ page }) => {
+    await watchRemovals(page, { idle: false });
+    await gotoHydrated(page, '/api/data');
+    await expect.poll(async () => (await callStates(page)).live[0]).toBe(true);
+    const atLoad = await callStates(page);
+    expect(atLoad.headings).toBe(operations);
+    expect(atLoad.live.at(-1)).toBe(false);
+    const last = page.locator('main section[id]:has(> h3)').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await callStates(page)).live.at(-1)).toBe(true);
+    // Live: its language tabs answer.
+    const tab = last.getByRole('tab', { name: 'Python' });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const after = await callStates(page);
+    // The middle of the page was never near the screen: still the server's markup, untouched.
+    expect(after.live[Math.floor(operations / 2)]).toBe(false);
+    expect(after.removed).toEqual([]);
+    expect(after.headings).toBe(operations);
+  });
+
+  test('idle periods hydrate every other call, none replaced', async ({ page }) => {
+    await watchRemovals(page, { idle: true });
+    await gotoHydrated(page, '/api/data');
+    await expect.poll(async () => (await callStates(page)).live.every(Boolean), { timeout: 20_000 }).toBe(true);
+    const state = await callStates(page);
+    expect(state.removed).toEqual([]);
+    expect(state.headings).toBe(operations);
+  });
+
+  test('a change above calls that have not hydrated hydrates them in place, never a second copy', async ({ page }) => {
+    await watchRemovals(page, { idle: false });
+    await gotoHydrated(page, '/api/data');
+    await expect.poll(async () => (await callStates(page)).live[0]).toBe(true);
+    expect((await callStates(page)).live.at(-1)).toBe(false);
+    // Closing the announcement bar changes a context above every call.
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(async () => (await callStates(page)).live.every(Boolean)).toBe(true);
+    const state = await callStates(page);
+    expect(state.headings).toBe(operations);
+    expect(state.removed).toEqual([]);
+    await expect(page.locator('main section[id]:has(> h3)').last().getByRole('tab', { name: 'Python' })).toBeVisible();
   });
 
   test('the document reaches the browser once: one download, not inside any script', async ({ page }) => {

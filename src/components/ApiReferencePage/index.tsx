@@ -9,6 +9,7 @@ import Markdown from '@site/src/components/Markdown';
 import type { JsonObject } from '@site/src/lib/openapi/document';
 import { referenceModel, type ReferenceModel, type ReferenceOptions } from '@site/src/lib/openapi/reference';
 import Sidebar from './Sidebar';
+import HydrateWhenNear, { useCallsMayHydrate } from './HydrateWhenNear';
 import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
 import PageMenu from '@site/src/components/PageMenu';
@@ -46,6 +47,7 @@ function Reference({
   // In the browser this suspends until the document has arrived; React keeps the server's markup meanwhile, then
   // hydrates it: one copy of the page, built once.
   const shown = model ?? use(pending);
+  useCallsMayHydrate();
   return (
     <>
       <Sidebar groups={shown.groups} />
@@ -64,24 +66,26 @@ function Reference({
             </h2>
             <Markdown text={group.description} />
             {group.calls.map((view) => (
-              <section key={view.slug} id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
-                <h3 id={`${view.slug}-title`} className={styles.callTitle}>
-                  <a href={`#${view.slug}`}>{view.summary}</a>
-                </h3>
-                <OperationReference
-                  operation={view}
-                  samples={shown.samples}
-                  schemas={shown.schemas}
-                  linkBase={linkBase}
-                  level={4}
-                  idPrefix={view.slug}
-                  lazySamples
-                >
-                  <p className={styles.tryIt}>
-                    <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
-                  </p>
-                </OperationReference>
-              </section>
+              <HydrateWhenNear key={view.slug} id={view.slug}>
+                <section id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
+                  <h3 id={`${view.slug}-title`} className={styles.callTitle}>
+                    <a href={`#${view.slug}`}>{view.summary}</a>
+                  </h3>
+                  <OperationReference
+                    operation={view}
+                    samples={shown.samples}
+                    schemas={shown.schemas}
+                    linkBase={linkBase}
+                    level={4}
+                    idPrefix={view.slug}
+                    lazySamples
+                  >
+                    <p className={styles.tryIt}>
+                      <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
+                    </p>
+                  </OperationReference>
+                </section>
+              </HydrateWhenNear>
             ))}
           </section>
         ))}
