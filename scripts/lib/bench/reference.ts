@@ -152,6 +152,8 @@ export async function referenceFigures(browser: Browser, run: ReferenceRun): Pro
     for (let round = 0; round < run.rounds; round += 1) {
       for (const [name, url] of contenders)
         paints.get(name)?.push(await firstPaint(browser, url, heading, firstCall?.path ?? ''));
+      // A round at 16 times today's document takes minutes: say how far it is.
+      console.log(`[bench] ${label}: round ${round + 1} of ${run.rounds}`);
     }
     const executed = new Map<string, number>();
     for (const [name, url] of contenders) executed.set(name, (await pageWeight(browser, url)).jsRaw);
