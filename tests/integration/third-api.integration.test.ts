@@ -144,6 +144,10 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
         if (message.type() === 'error') errors.push(`${current}: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`${current}: ${error.message}`));
+      // Chromium's console names no URL for a failed resource: record which one it was.
+      page.on('response', (response) => {
+        if (response.status() >= 400) errors.push(`${current}: ${response.status()} ${response.url()}`);
+      });
       for (const route of [...routes, `/api/real-${slug}`]) {
         current = route;
         await page.goto(`${server.url}${route}`);
