@@ -42,7 +42,7 @@ import { measureReal } from './lib/bench/realRun';
 import { realPassed, realTable } from './lib/bench/realTable';
 import { pageWeight, type Weight } from './lib/bench/weight';
 import { writeVanillaSite } from './lib/bench/vanilla';
-import { lighthouseScores, referenceFigures } from './lib/bench/reference';
+import { lighthouseScores, referenceFigures, type ReferenceRun } from './lib/bench/reference';
 
 const quick = process.argv.includes('--quick');
 const searchOnly = process.argv.includes('--search-only');
@@ -84,6 +84,17 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   });
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
   return (performance.now() - started) / 1000;
+}
+
+/** /api/data of the build served at `siteUrl` against the peers, on the document that build published. */
+function referenceRun(siteUrl: string, buildDir: string): ReferenceRun {
+  return {
+    url: `${siteUrl}/api/data`,
+    documentFile: path.join(buildDir, 'openapi/data-v4.json'),
+    work,
+    rounds: Math.max(runs, 5),
+    lighthouse: !quick,
+  };
 }
 
 /** Size in bytes of the search index's files (its parts, metadata and WebAssembly; not the precompressed twins). */
@@ -179,11 +190,7 @@ async function main(): Promise<void> {
     const site = await serveBuild(referenceBuild);
     try {
       const figures = await referenceFigures(browser, {
-        url: `${site.url}/api/data`,
-        documentFile: path.join(referenceBuild, 'openapi/data-v4.json'),
-        work,
-        rounds: Math.max(runs, 5),
-        lighthouse: !quick,
+        ...referenceRun(site.url, referenceBuild),
         label: `/api/data (${referenceBuild})`,
       });
       console.log(`\n${table(figures)}`);
@@ -258,15 +265,7 @@ async function main(): Promise<void> {
       }
     }
 
-    figures.push(
-      ...(await referenceFigures(browser, {
-        url: `${site.url}/api/data`,
-        documentFile: path.join(siteOut, 'openapi/data-v4.json'),
-        work,
-        rounds: Math.max(runs, 5),
-        lighthouse: !quick,
-      })),
-    );
+    figures.push(...(await referenceFigures(browser, referenceRun(site.url, siteOut))));
 
     if (!quick) {
       const anchorScores = await lighthouseScores(`${vanilla.url}/docs/intro`);

@@ -44,8 +44,8 @@ interface Paint {
 }
 
 /**
- * Milliseconds from navigation until the first operation's heading is visible, and until the page is interactive
- * (the end of the last long task before a quiet 500 ms, the usual approximation of time to interactive).
+ * Milliseconds from navigation until the first operation's heading is visible, and until the main thread is quiet:
+ * the end of the last long task seen by 1.5 s after the network went idle (an approximation of time to interactive).
  */
 async function firstPaint(browser: Browser, url: string, heading: string, route: string): Promise<Paint> {
   const context = await browser.newContext();

@@ -2,8 +2,8 @@
  * When each call's server-rendered section of the single-page reference hydrates: at once when it is near the
  * screen (or touched, or focused), the others one by one whenever the main thread is idle. Hydrating every call at
  * load kept the main thread busy for as long as the page is long; one call at a time in idle periods leaves no long
- * task, and the page is wholly live soon after (a context change above a section that has not hydrated yet makes
- * React render it afresh, a second copy: the idle queue keeps that window short).
+ * task, and the page is wholly live soon after. What happens to a waiting call when something above it changes is
+ * HydrateWhenNear's concern.
  */
 
 export interface NearWatcher {
