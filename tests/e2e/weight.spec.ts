@@ -48,6 +48,34 @@ test('an operation page executes at most 1.2 times the JavaScript of a guide', a
   expect(ratio).toBeLessThanOrEqual(1.2);
 });
 
+test("the webpack runtime every page loads names no reference page's chunk: the page's route table does", async ({
+  page,
+  request,
+}) => {
+  const weight = await measurePageWeight(page, '/docs/data-api/get-championships');
+  const runtimeUrl = weight.scripts.find((script) => /\/runtime~main\.[0-9a-f]+\.js$/.test(script));
+  const tableUrl = weight.scripts.find((script) => /\/lazy-route-table-\d+\.[0-9a-f]+\.js$/.test(script));
+  expect(runtimeUrl).toBeDefined();
+  expect(tableUrl).toBeDefined();
+  const runtime = await (await request.get(runtimeUrl ?? '')).text();
+  const table = await (await request.get(tableUrl ?? '')).text();
+  // The table's registered files, `<name>.<hash>` each (src/plugins/lazy-routes/lib/chunkFiles.ts).
+  const registered = Array.from(table.matchAll(/"([0-9a-f]{8})\.([0-9a-f]{8})"/g), ([, name, hash]) => ({
+    name,
+    hash,
+  }));
+  expect(registered.length).toBeGreaterThan(10);
+  for (const { name, hash } of registered) {
+    expect(runtime).not.toContain(name);
+    expect(runtime).not.toContain(hash);
+  }
+  // The page's own content chunk is one of them, and loaded from its file.
+  const loaded = registered.filter(({ name, hash }) =>
+    weight.scripts.some((script) => script.endsWith(`/${name}.${hash}.js`)),
+  );
+  expect(loaded.length).toBeGreaterThan(0);
+});
+
 test('from a guide, a link to an operation page loads the reference route table and shows the page', async ({
   page,
 }) => {
@@ -82,7 +110,7 @@ test("a reference page loads its own sidebar category only; another tag's catego
 }) => {
   const categories: string[] = [];
   page.on('request', (request) => {
-    if (/sidebar-category-\d+\.[0-9a-f]+\.js$/.test(request.url())) categories.push(request.url());
+    if (/\/assets\/sidebar\/[0-9a-f]+\.json$/.test(request.url())) categories.push(request.url());
   });
   await gotoHydrated(page, '/docs/data-api/get-championships');
   expect(categories).toHaveLength(1);

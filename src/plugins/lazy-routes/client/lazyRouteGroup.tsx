@@ -2,8 +2,9 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { matchPath } from '@docusaurus/router';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Loading from '@theme/Loading';
-import categoryLoaders from '@generated/registry?sidebar-categories';
+import siteConfig from '@generated/docusaurus.config';
 import { tableIndex } from '../shared/tableIndex';
+import type { ChunkFiles } from '../lib/chunkFiles';
 
 /**
  * The browser's half of the lazy route tables (../lib/split.ts). The main bundle knows, per array of reference
@@ -14,12 +15,33 @@ import { tableIndex } from '../shared/tableIndex';
  * same routes, with the same sidebar, as the server rendered.
  */
 
+/** The webpack runtime's function that names a chunk's file (see ../lib/chunkFiles.ts). */
+declare const __webpack_require__: { u: (chunkId: string | number) => string };
+
+const chunkFiles = new Map<string, string>();
+let lookingHereFirst = false;
+
+/**
+ * A lazy table registers the files of its routes' chunks, which the webpack runtime no longer lists once bundled
+ * (../lib/chunkFiles.ts); the runtime's function then looks here first. Before bundling (the server bundle, the dev
+ * server) a table passes its placeholder, a string, and the runtime still lists every chunk.
+ */
+export function registerChunkFiles(registered: ChunkFiles | string): void {
+  if (typeof registered === 'string') return;
+  if (!lookingHereFirst) {
+    lookingHereFirst = true;
+    const fileOf = __webpack_require__.u;
+    __webpack_require__.u = (chunkId) => chunkFiles.get(String(chunkId)) ?? fileOf(chunkId);
+  }
+  for (const [id, file] of Object.entries(registered.files)) chunkFiles.set(id, `${registered.prefix}${file}.js`);
+}
+
 export interface RouteConfig {
   path?: string;
   exact?: boolean;
   sidebar?: string;
-  /** The page's lazy sidebar category (../lib/sidebar.ts), loaded with it. */
-  sidebarCategory?: number;
+  /** The page's lazy sidebar category (../lib/sidebar.ts): its file, loaded with the page. */
+  sidebarCategory?: string;
   lazyGroup?: LazyRouteGroup;
   component: { preload?: () => Promise<unknown> } & ((props: never) => ReactNode);
 }
@@ -128,26 +150,35 @@ export function useLazyGroups(routes: RouteConfig[]): void {
 }
 
 /*
- * The items of the sidebar categories that the browser's docs metadata leaves out (../lib/sidebar.ts): loaded with a
- * page of the category, or when the reader opens one. Outside the production client bundle the import is Docusaurus's
- * registry, not a list, and nothing is left out.
+ * The items of the sidebar categories that the browser's docs metadata leaves out (../lib/sidebar.ts), each a JSON
+ * file under the base URL: fetched with a page of the category, or when the reader opens one. Outside the production
+ * client bundle no category is left out.
  */
-const sidebarCategories = new Map<number, unknown[]>();
+const sidebarCategories = new Map<string, unknown[]>();
+const pendingCategories = new Map<string, Promise<void>>();
 const categoryListeners = new Set<() => void>();
 let categoriesVersion = 0;
 
-type CategoryLoader = () => Promise<{ default: unknown[] }>;
-
-export async function loadSidebarCategory(index: number): Promise<void> {
-  const loader = Array.isArray(categoryLoaders) ? (categoryLoaders[index] as CategoryLoader | undefined) : undefined;
-  if (!loader || sidebarCategories.has(index)) return;
-  sidebarCategories.set(index, (await loader()).default);
-  categoriesVersion += 1;
-  categoryListeners.forEach((listener) => listener());
+/** Loads a category's items; a failed fetch leaves the category collapsed to its first item, to try again on open. */
+export function loadSidebarCategory(file: string): Promise<void> {
+  if (sidebarCategories.has(file)) return Promise.resolve();
+  const pending =
+    pendingCategories.get(file) ??
+    fetch(`${siteConfig.baseUrl}${file}`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${response.status}`);
+        sidebarCategories.set(file, (await response.json()) as unknown[]);
+        categoriesVersion += 1;
+        categoryListeners.forEach((listener) => listener());
+      })
+      .catch(() => undefined)
+      .finally(() => pendingCategories.delete(file));
+  pendingCategories.set(file, pending);
+  return pending;
 }
 
-export function loadedSidebarCategory<Item>(index: number): Item[] | undefined {
-  return sidebarCategories.get(index) as Item[] | undefined;
+export function loadedSidebarCategory<Item>(file: string): Item[] | undefined {
+  return sidebarCategories.get(file) as Item[] | undefined;
 }
 
 /** Re-renders when a sidebar category loads; returns a number that changes each time. */

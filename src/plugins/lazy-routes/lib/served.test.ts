@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { categoriesQuery, categoryQuery, lazyTableQuery, servedModules } from './served';
+import { categoryFile, lazyTableQuery, servedModules } from './served';
 
 const modulePath = '@site/docs/data-api/reference/get-team.mdx';
 const files = {
@@ -31,30 +31,29 @@ const version = {
   text: JSON.stringify({ version: { docsSidebars: { apiSidebar: [teams] } } }),
 };
 
-test('serves the split tables, the category list and modules, and the pruned version metadata, each with its original', () => {
-  const served = servedModules(files, [version], {
+test('serves the split tables and the pruned version metadata, each with its original; the categories are files', () => {
+  const {
+    modules: served,
+    tableChunks,
+    files: categoryFiles,
+  } = servedModules(files, [version], {
     isLazyModule: (path) => path.startsWith('@site/docs/'),
     helperRequest: '/abs/lazyRouteGroup.tsx',
     routesPerTable: 64,
   });
   expect(Object.keys(served).sort()).toEqual(
-    [
-      'registry.js',
-      `registry.js${lazyTableQuery}=0`,
-      'routesChunkNames.json',
-      'routes.js',
-      `registry.js${categoriesQuery}`,
-      `registry.js${categoryQuery}=0`,
-      version.file,
-    ].sort(),
+    ['registry.js', `registry.js${lazyTableQuery}=0`, 'routesChunkNames.json', 'routes.js', version.file].sort(),
   );
-  expect(served[`registry.js${categoriesQuery}`].text).toContain(`"./registry.js${categoryQuery}=0"`);
-  expect(JSON.parse(served[`registry.js${categoryQuery}=0`].text.replace(/^export default |;\n$/g, ''))).toEqual(
-    teams.items,
-  );
-  // The call's route says which category to load with it.
-  expect(served[`registry.js${lazyTableQuery}=0`].text).toContain('sidebarCategory: 0');
+  // The category's items, in a file named by their content, which the call's route names so the page loads it.
+  const file = categoryFile(JSON.stringify(teams.items));
+  expect(file).toMatch(/^assets\/sidebar\/[0-9a-f]{16}\.json$/);
+  expect([...categoryFiles.keys()]).toEqual([file]);
+  expect(JSON.parse(categoryFiles.get(file) ?? '')).toEqual(teams.items);
+  expect(served[`registry.js${lazyTableQuery}=0`].text).toContain(`sidebarCategory: ${JSON.stringify(file)}`);
+  expect(served[version.file].text).toContain(JSON.stringify(file));
   expect(served[version.file]).toMatchObject({ original: version.text });
   expect(served[version.file].text).not.toContain('schemas/team');
   expect(served['routes.js'].original).toBe(files.routes);
+  // The table's chunks, whose files it registers once bundled (./chunkFiles.ts).
+  expect(tableChunks).toEqual([['aaaa1111']]);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pruneSidebars } from './sidebar';
 import { splitRouteTables, type GeneratedFiles, type SplitOptions } from './split';
 
@@ -8,26 +9,37 @@ export interface ServedModule {
 }
 
 export const lazyTableQuery = '?lazy-route-table';
-/** The list of lazy sidebar categories' loaders (imported by client/lazyRouteGroup.tsx), and each category. */
-export const categoriesQuery = '?sidebar-categories';
-export const categoryQuery = '?sidebar-category';
+
+/** Where a lazy sidebar category's items are served, relative to the site's base URL: named by their content. */
+export function categoryFile(text: string): string {
+  return `assets/sidebar/${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+}
+
+export interface Served {
+  /** Keyed as the loader looks them up. */
+  modules: Record<string, ServedModule>;
+  /** Per lazy table (its chunk is `lazy-route-table-<index>`), the chunk names of its routes' modules. */
+  tableChunks: string[][];
+  /** The lazy sidebar categories' files (./sidebar.ts), by path relative to the output directory. */
+  files: Map<string, string>;
+}
 
 /**
- * Everything the loader (loader.cjs) serves in the production client bundle, keyed as it looks them up: the split
- * route tables and lazy tables under `registry.js`'s name and queries, the category modules likewise, and each docs
- * version's metadata module, its lazy categories cut out (./sidebar.ts), under its full path.
+ * Everything the production client bundle gets in place of Docusaurus's tables: the modules the loader (loader.cjs)
+ * serves (the split route tables and lazy tables under `registry.js`'s name and queries, and each docs version's
+ * metadata module, its lazy categories cut out, under its full path), and the categories' files to emit.
  */
 export function servedModules(
   files: GeneratedFiles,
   versions: readonly { file: string; text: string }[],
   options: Omit<SplitOptions, 'lazyTableRequest' | 'categoryOf'>,
-): Record<string, ServedModule> {
-  const categories: unknown[][] = [];
-  const categoryOfPath = new Map<string, number>();
+): Served {
+  const categories = new Map<string, string>();
+  const categoryOfPath = new Map<string, string>();
   const prunedVersions = versions.map(({ file, text }) => {
-    const pruned = pruneSidebars(text, categories.length);
-    categories.push(...pruned.categories);
-    for (const [route, index] of pruned.categoryOfPath) categoryOfPath.set(route, index);
+    const pruned = pruneSidebars(text, (items) => categoryFile(JSON.stringify(items)));
+    for (const [key, items] of pruned.categories) categories.set(key, JSON.stringify(items));
+    for (const [route, key] of pruned.categoryOfPath) categoryOfPath.set(route, key);
     return [file, { original: text, text: pruned.text }] as const;
   });
   const split = splitRouteTables(files, {
@@ -36,24 +48,14 @@ export function servedModules(
     categoryOf: (route) => categoryOfPath.get(route),
   });
   const fromRegistry = (text: string): ServedModule => ({ original: files.registry, text });
-  const loaders = categories.map(
-    (_, index) =>
-      `  () => import(/* webpackChunkName: "sidebar-category-${index}" */ ${JSON.stringify(`./registry.js${categoryQuery}=${index}`)}),`,
-  );
-  return {
+  const modules = {
     'registry.js': fromRegistry(split.registry),
     ...Object.fromEntries(
       split.lazyTables.map((text, table) => [`registry.js${lazyTableQuery}=${table}`, fromRegistry(text)]),
     ),
     'routesChunkNames.json': { original: files.routesChunkNames, text: split.routesChunkNames },
     'routes.js': { original: files.routes, text: split.routes },
-    [`registry.js${categoriesQuery}`]: fromRegistry(`export default [\n${loaders.join('\n')}\n];\n`),
-    ...Object.fromEntries(
-      categories.map((items, index) => [
-        `registry.js${categoryQuery}=${index}`,
-        fromRegistry(`export default ${JSON.stringify(items)};\n`),
-      ]),
-    ),
     ...Object.fromEntries(prunedVersions),
   };
+  return { modules, tableChunks: split.lazyTableChunks, files: categories };
 }

@@ -24,36 +24,37 @@ const sidebar = [
     ],
   },
 ];
+const keyOf = (items: readonly { href?: string }[]) => `sidebar/${items[0].href ?? ''}.json`;
 const module = JSON.stringify({ version: { pluginId: 'default', docsSidebars: { apiSidebar: sidebar }, docs: {} } });
 
-test('a lazy category keeps its first item (it renders collapsed as on the server) and its number; the rest moves out', () => {
-  const pruned = pruneSidebars(module, 3);
+test('a lazy category keeps its first item (it renders collapsed as on the server) and its key; the rest moves out', () => {
+  const pruned = pruneSidebars(module, keyOf);
   const data = JSON.parse(pruned.text) as { version: { docsSidebars: { apiSidebar: typeof sidebar } } };
   const api = data.version.docsSidebars.apiSidebar[1] as { items: { items: unknown[]; customProps: unknown }[] };
   expect(api.items[1]).toMatchObject({
     items: [link('/docs/data-api/get-games')],
-    customProps: { lazyItems: true, lazyCategory: 3 },
+    customProps: { lazyItems: true, lazyCategory: 'sidebar//docs/data-api/get-games.json' },
   });
-  expect(api.items[2].customProps).toMatchObject({ lazyCategory: 4 });
-  expect(pruned.categories).toEqual([games.items, teams.items]);
-  expect(pruned.categoryOfPath.get('/docs/data-api/schemas/team')).toBe(4);
+  expect(api.items[2].customProps).toMatchObject({ lazyCategory: 'sidebar//docs/data-api/get-team.json' });
+  expect([...pruned.categories.values()]).toEqual([games.items, teams.items]);
+  expect(pruned.categoryOfPath.get('/docs/data-api/schemas/team')).toBe('sidebar//docs/data-api/get-team.json');
   expect(pruned.categoryOfPath.has('/docs/data-api/data')).toBe(false);
   expect(pruned.text.length).toBeLessThan(module.length);
 });
 
 test('filled again from what has loaded, the sidebar is the original; nothing loaded, it is the same object', () => {
-  const pruned = pruneSidebars(module);
+  const pruned = pruneSidebars(module, keyOf);
   const prunedSidebar = (JSON.parse(pruned.text) as { version: { docsSidebars: { apiSidebar: typeof sidebar } } })
     .version.docsSidebars.apiSidebar;
   expect(fillSidebar(prunedSidebar, () => undefined)).toBe(prunedSidebar);
-  const filled = fillSidebar(prunedSidebar, (index) => pruned.categories[index] as typeof sidebar);
+  const filled = fillSidebar(prunedSidebar, (key) => pruned.categories.get(key) as typeof sidebar);
   const strip = (value: unknown) =>
     JSON.parse(JSON.stringify(value, (key, item: unknown) => (key === 'lazyCategory' ? undefined : item))) as unknown;
   expect(strip(filled)).toEqual(sidebar);
 });
 
 test('a module without sidebars, or without lazy categories, is served as it was', () => {
-  expect(pruneSidebars('{"tags":[]}').text).toBe('{"tags":[]}');
+  expect(pruneSidebars('{"tags":[]}', keyOf).text).toBe('{"tags":[]}');
   const plain = JSON.stringify({ version: { docsSidebars: { s: [link('/a')] } } });
-  expect(pruneSidebars(plain).text).toBe(plain);
+  expect(pruneSidebars(plain, keyOf).text).toBe(plain);
 });

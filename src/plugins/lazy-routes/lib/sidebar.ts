@@ -3,9 +3,10 @@
  * call and schema, that module grew with the API (35 KB at today's size, 571 KB at 16 times it) and made every
  * reference page's JavaScript grow with it. In the browser's bundle, each category the generated sidebars mark
  * `customProps.lazyItems` keeps only its first item (so it renders, collapsed, exactly as the server rendered it: same
- * label, same first link) and its items move to a module of their own, loaded with a page of the category (the lazy
- * route tables say which) or when the reader opens it (client/lazyRouteGroup.tsx, the DocRoot and sidebar category
- * wrappers). The server bundle keeps the whole metadata to render every page.
+ * label, same first link) and its items move to a JSON file of their own (not a chunk: the webpack runtime, which every
+ * page loads, names each chunk), fetched with a page of the category (the lazy route tables say which) or when the
+ * reader opens it (client/lazyRouteGroup.tsx, the DocRoot and sidebar category wrappers). The server bundle keeps the
+ * whole metadata to render every page.
  */
 
 interface SidebarItem {
@@ -18,20 +19,23 @@ interface SidebarItem {
 export interface PrunedSidebars {
   /** The metadata module's text with the lazy categories cut to their first item. */
   text: string;
-  /** The items of each lazy category, by the number written into its `customProps.lazyCategory`. */
-  categories: SidebarItem[][];
+  /** The items of each lazy category, by the key written into its `customProps.lazyCategory`. */
+  categories: Map<string, SidebarItem[]>;
   /** The lazy category of each page, by the page's path. */
-  categoryOfPath: Map<string, number>;
+  categoryOfPath: Map<string, string>;
 }
 
 function links(items: readonly SidebarItem[]): string[] {
   return items.flatMap((item) => [...(item.href ? [item.href] : []), ...links(item.items ?? [])]);
 }
 
-/** Prunes a docs version metadata module (the `version` route prop, JSON text); another module is returned as is. */
-export function pruneSidebars(text: string, offset = 0): PrunedSidebars {
-  const categories: SidebarItem[][] = [];
-  const categoryOfPath = new Map<string, number>();
+/**
+ * Prunes a docs version metadata module (the `version` route prop, JSON text); another module is returned as is.
+ * `keyOf` names a category by its items (the file they are served from).
+ */
+export function pruneSidebars(text: string, keyOf: (items: readonly SidebarItem[]) => string): PrunedSidebars {
+  const categories = new Map<string, SidebarItem[]>();
+  const categoryOfPath = new Map<string, string>();
   const data = JSON.parse(text) as { version?: { docsSidebars?: Record<string, SidebarItem[]> } };
   const sidebars = data.version?.docsSidebars;
   if (!sidebars) return { text, categories, categoryOfPath };
@@ -40,13 +44,13 @@ export function pruneSidebars(text: string, offset = 0): PrunedSidebars {
     if (item.customProps?.lazyItems !== true || !item.items || item.items.length < 2) {
       return item.items ? { ...item, items: item.items.map(prune) } : item;
     }
-    const index = offset + categories.length;
-    categories.push(item.items);
-    for (const href of links(item.items)) categoryOfPath.set(href, index);
-    return { ...item, items: item.items.slice(0, 1), customProps: { ...item.customProps, lazyCategory: index } };
+    const key = keyOf(item.items);
+    categories.set(key, item.items);
+    for (const href of links(item.items)) categoryOfPath.set(href, key);
+    return { ...item, items: item.items.slice(0, 1), customProps: { ...item.customProps, lazyCategory: key } };
   };
   const pruned = Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, items.map(prune)]));
-  if (categories.length === 0) return { text, categories, categoryOfPath };
+  if (categories.size === 0) return { text, categories, categoryOfPath };
   return {
     text: JSON.stringify({ ...data, version: { ...data.version, docsSidebars: pruned } }),
     categories,
@@ -60,13 +64,13 @@ export function pruneSidebars(text: string, offset = 0): PrunedSidebars {
  */
 export function fillSidebar<Item extends SidebarItem>(
   items: readonly Item[],
-  loaded: (index: number) => Item[] | undefined,
+  loaded: (key: string) => Item[] | undefined,
 ): Item[] {
   let changed = false;
   const filled = items.map((item) => {
     if (item.type !== 'category') return item;
-    const index = item.customProps?.lazyCategory;
-    const full = typeof index === 'number' ? loaded(index) : undefined;
+    const key = item.customProps?.lazyCategory;
+    const full = typeof key === 'string' ? loaded(key) : undefined;
     if (full) {
       changed = true;
       return { ...item, items: full };

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { parseRegistry, splitRouteTables, type GeneratedFiles } from './split';
+import { chunkFilesPlaceholder } from './chunkFiles';
 import { tableIndex } from '../shared/tableIndex';
 
 // The shape Docusaurus 3.10 generates (.docusaurus/registry.js, routesChunkNames.json, routes.js), cut down.
@@ -151,18 +152,32 @@ export default [
     const registry: Record<string, unknown> = {};
     const chunkNames: Record<string, unknown> = {};
     const routes: string[] = [];
+    const registered: unknown[] = [];
     for (const table of tables) {
       const context = {
         registry,
         routesChunkNames: chunkNames,
         exported: [] as { path: string }[],
         ComponentCreator: () => null,
+        registerChunkFiles: (files: unknown) => registered.push(files),
       };
       runModule(table, context);
       routes.push(...context.exported.map((route) => route.path));
     }
-    return { registry, chunkNames, routes };
+    return { registry, chunkNames, routes, registered };
   }
+
+  test("each table registers its chunks' files (its placeholder until bundled) and names its chunks", () => {
+    for (const [index, table] of split.lazyTables.entries()) {
+      const { registry, registered } = evaluate([table]);
+      expect(registered).toEqual([chunkFilesPlaceholder(index)]);
+      expect(split.lazyTableChunks[index]).toEqual(Object.keys(registry));
+      // Only server rendering reads an entry's module path; a lazy table is client-only.
+      expect(Object.values(registry).map((entry) => (entry as unknown[])[1])).toEqual(
+        Object.keys(registry).map(() => ''),
+      );
+    }
+  });
 
   test('the lazy tables together add back exactly what the main tables lost', () => {
     const { registry, chunkNames, routes } = evaluate(split.lazyTables);

@@ -1,4 +1,5 @@
 import { tableIndex } from '../shared/tableIndex';
+import { chunkFilesPlaceholder } from './chunkFiles';
 
 /*
  * Docusaurus ships the table of every route in the main bundle, on every page (facebook/docusaurus#7256): for each
@@ -21,6 +22,18 @@ export interface RegistryEntry {
 
 const entryPattern =
   /"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\), "[^"]+", require\.resolveWeak\("[^"]+"\)\]/g;
+
+/**
+ * A registry entry as the browser needs it: its module path (the second item) only names the module for server-side
+ * rendering's report of the modules a page used (react-loadable's `modules`, read under a `Capture`, which only the
+ * server renders), so a lazy table, which only the client bundle has, leaves it empty: about 55 bytes a route.
+ */
+function clientEntry(entry: RegistryEntry | undefined): string | undefined {
+  return entry?.text.replace(
+    `, ${JSON.stringify(entry.modulePath)}, require.resolveWeak(`,
+    ', "", require.resolveWeak(',
+  );
+}
 
 /** Reads the entries of Docusaurus's generated registry.js. */
 export function parseRegistry(source: string): RegistryEntry[] {
@@ -61,12 +74,14 @@ export interface SplitOptions {
   /** Routes per lazy table: a page loads the one table that holds it, so its cost stays the same as the site grows. */
   routesPerTable: number;
   /** The lazy sidebar category of a page (./sidebar.ts), written into its route so the page loads it too. */
-  categoryOf?: (path: string) => number | undefined;
+  categoryOf?: (path: string) => string | undefined;
 }
 
 export interface SplitFiles extends GeneratedFiles {
   /** The lazy tables: each registers its routes' moved entries in the main tables when it loads. */
   lazyTables: string[];
+  /** Per lazy table, the chunk names of its routes' modules (their file names go into the table: ./chunkFiles.ts). */
+  lazyTableChunks: string[][];
   lazyRoutes: string[];
 }
 
@@ -94,10 +109,13 @@ function closingBracket(text: string, from: number): number {
 }
 
 /** A leaf route's text with the number of its lazy sidebar category, if it has one. */
-function withCategory(leaf: LazyLeaf, category: number | undefined): string {
+function withCategory(leaf: LazyLeaf, category: string | undefined): string {
   return category === undefined
     ? leaf.text
-    : leaf.text.replace(/\n(\s*)\}$/, (_, indent: string) => `,\n${indent}  sidebarCategory: ${category}\n${indent}}`);
+    : leaf.text.replace(
+        /\n(\s*)\}$/,
+        (_, indent: string) => `,\n${indent}  sidebarCategory: ${JSON.stringify(category)}\n${indent}}`,
+      );
 }
 
 /** The longest common prefix of some paths, cut after its last `/`: the route a group of them answers under. */
@@ -171,6 +189,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
   const groups = new Map<number, LazyLeaf[]>();
   for (const leaf of leaves) groups.set(leaf.arrayEnd, [...(groups.get(leaf.arrayEnd) ?? []), leaf]);
   const lazyTables: string[] = [];
+  const lazyTableChunks: string[][] = [];
   const declarations: string[] = [];
   const inserts = new Map<number, string[]>();
   const entryOf = new Map(lazyEntries.map((entry) => [entry.chunkName, entry]));
@@ -182,12 +201,17 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
       const chunks = [...new Set(members.flatMap((leaf) => chunkNamesOf(chunkNames[leaf.key])))].filter((c) =>
         lazyChunks.has(c),
       );
+      lazyTableChunks.push(chunks);
       lazyTables.push(
         [
           "import ComponentCreator from '@docusaurus/ComponentCreator';",
+          `import { registerChunkFiles } from ${JSON.stringify(options.helperRequest)};`,
+          // Replaced after bundling by the file names of the chunks below, which the webpack runtime then no longer
+          // lists (./chunkFiles.ts); left as is (a string) outside the production client bundle.
+          `registerChunkFiles(${JSON.stringify(chunkFilesPlaceholder(lazyTables.length))});`,
           "import registry from '@generated/registry';",
           "import routesChunkNames from '@generated/routesChunkNames';",
-          `Object.assign(registry, {\n${chunks.map((chunk) => entryOf.get(chunk)?.text).join(',\n')}\n});`,
+          `Object.assign(registry, {\n${chunks.map((chunk) => clientEntry(entryOf.get(chunk))).join(',\n')}\n});`,
           `Object.assign(routesChunkNames, ${JSON.stringify(Object.fromEntries(members.map((leaf) => [leaf.key, chunkNames[leaf.key]])))});`,
           `export default [\n${members.map((leaf) => withCategory(leaf, options.categoryOf?.(leaf.path))).join(',\n')}\n];`,
           '',
@@ -245,6 +269,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
     routesChunkNames: JSON.stringify(keptChunkNames),
     routes,
     lazyTables,
+    lazyTableChunks,
     lazyRoutes: leaves.map((leaf) => leaf.path),
   };
 }
