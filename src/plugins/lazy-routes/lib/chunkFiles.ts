@@ -37,9 +37,12 @@ export interface LazyTableAsset {
   chunks: LazyChunk[];
 }
 
-/** `__webpack_require__.u`: prefix + (idToName[id] || id) + "." + idToHash[id] + ".js", as rspack and webpack 5 write it. */
+/**
+ * `__webpack_require__.u`: prefix + (idToName[id] || id) + "." + idToHash[id] + ".js", as rspack 1.7 writes it (a
+ * function body that returns it) and webpack 5 (an arrow function's expression in parentheses).
+ */
 const filenamePattern =
-  /(__webpack_require__\.u = (?:\(chunkId\) =>|function\(chunkId\)) \{[^{}]*?return )("[^"]*") \+ \((\{[^{}]*\})\[chunkId\] \|\| chunkId\) \+ "\." \+ (\{[^{}]*\})\[chunkId\] \+ "\.js"/;
+  /(__webpack_require__\.u = (?:\(chunkId\) =>|function\(chunkId\)) (?:\{[^{}]*?return |\())("[^"]*") \+ \((\{[^{}]*\})\[chunkId\] \|\| chunkId\) \+ "\." \+ (\{[^{}]*\})\[chunkId\] \+ "\.js"/;
 /** Docusaurus's `__webpack_require__.gca` (core/lib/webpack/plugins/ChunkAssetPlugin.js): name to id. */
 const chunkAssetPattern =
   /(__webpack_require__\.gca = function\(chunkId\) \{ chunkId = )(\{[^{}]*\})(\[chunkId\]\|\|chunkId;)/;
