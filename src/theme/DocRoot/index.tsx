@@ -33,7 +33,7 @@ export default function DocRootWrapper(props: Props): ReactNode {
     const docsSidebars = Object.fromEntries(
       Object.entries(version.docsSidebars).map(([name, items]) => [
         name,
-        fillSidebar<PropSidebarItem>(items, (file) => loadedSidebarCategory<PropSidebarItem>(file)),
+        fillSidebar<PropSidebarItem>(items, (key) => loadedSidebarCategory<PropSidebarItem>(key)),
       ]),
     );
     return { ...version, docsSidebars };

@@ -4,6 +4,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Loading from '@theme/Loading';
 import siteConfig from '@generated/docusaurus.config';
 import { tableIndex } from '../shared/tableIndex';
+import { categoryFile } from '../shared/categoryFile';
 import type { ChunkFiles } from '../lib/chunkFiles';
 
 /**
@@ -40,7 +41,7 @@ export interface RouteConfig {
   path?: string;
   exact?: boolean;
   sidebar?: string;
-  /** The page's lazy sidebar category (../lib/sidebar.ts): its file, loaded with the page. */
+  /** The page's lazy sidebar category (../lib/sidebar.ts): its key, loaded with the page. */
   sidebarCategory?: string;
   lazyGroup?: LazyRouteGroup;
   component: { preload?: () => Promise<unknown> } & ((props: never) => ReactNode);
@@ -160,25 +161,25 @@ const categoryListeners = new Set<() => void>();
 let categoriesVersion = 0;
 
 /** Loads a category's items; a failed fetch leaves the category collapsed to its first item, to try again on open. */
-export function loadSidebarCategory(file: string): Promise<void> {
-  if (sidebarCategories.has(file)) return Promise.resolve();
+export function loadSidebarCategory(key: string): Promise<void> {
+  if (sidebarCategories.has(key)) return Promise.resolve();
   const pending =
-    pendingCategories.get(file) ??
-    fetch(`${siteConfig.baseUrl}${file}`)
+    pendingCategories.get(key) ??
+    fetch(`${siteConfig.baseUrl}${categoryFile(key)}`)
       .then(async (response) => {
         if (!response.ok) throw new Error(`${response.status}`);
-        sidebarCategories.set(file, (await response.json()) as unknown[]);
+        sidebarCategories.set(key, (await response.json()) as unknown[]);
         categoriesVersion += 1;
         categoryListeners.forEach((listener) => listener());
       })
       .catch(() => undefined)
-      .finally(() => pendingCategories.delete(file));
-  pendingCategories.set(file, pending);
+      .finally(() => pendingCategories.delete(key));
+  pendingCategories.set(key, pending);
   return pending;
 }
 
-export function loadedSidebarCategory<Item>(file: string): Item[] | undefined {
-  return sidebarCategories.get(file) as Item[] | undefined;
+export function loadedSidebarCategory<Item>(key: string): Item[] | undefined {
+  return sidebarCategories.get(key) as Item[] | undefined;
 }
 
 /** Re-renders when a sidebar category loads; returns a number that changes each time. */

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { categoryFile, lazyTableQuery, servedModules } from './served';
+import { categoryKey, lazyTableQuery, servedModules } from './served';
+import { categoryFile } from '../shared/categoryFile';
 
 const modulePath = '@site/docs/data-api/reference/get-team.mdx';
 const files = {
@@ -45,12 +46,14 @@ test('serves the split tables and the pruned version metadata, each with its ori
     ['registry.js', `registry.js${lazyTableQuery}=0`, 'routesChunkNames.json', 'routes.js', version.file].sort(),
   );
   // The category's items, in a file named by their content, which the call's route names so the page loads it.
-  const file = categoryFile(JSON.stringify(teams.items));
-  expect(file).toMatch(/^assets\/sidebar\/[0-9a-f]{16}\.json$/);
-  expect([...categoryFiles.keys()]).toEqual([file]);
-  expect(JSON.parse(categoryFiles.get(file) ?? '')).toEqual(teams.items);
-  expect(served[`registry.js${lazyTableQuery}=0`].text).toContain(`sidebarCategory: ${JSON.stringify(file)}`);
-  expect(served[version.file].text).toContain(JSON.stringify(file));
+  const key = categoryKey(JSON.stringify(teams.items));
+  expect(categoryFile(key)).toMatch(/^assets\/sidebar\/[0-9a-f]{16}\.json$/);
+  expect([...categoryFiles.keys()]).toEqual([categoryFile(key)]);
+  expect(JSON.parse(categoryFiles.get(categoryFile(key)) ?? '')).toEqual(teams.items);
+  expect(served[`registry.js${lazyTableQuery}=0`].text).toContain(`sidebarCategory: ${JSON.stringify(key)}`);
+  expect(JSON.parse(served[version.file].text)).toMatchObject({
+    version: { docsSidebars: { apiSidebar: [{ customProps: { lazyCategory: key } }] } },
+  });
   expect(served[version.file]).toMatchObject({ original: version.text });
   expect(served[version.file].text).not.toContain('schemas/team');
   expect(served['routes.js'].original).toBe(files.routes);

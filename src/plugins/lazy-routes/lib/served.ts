@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pruneSidebars } from './sidebar';
+import { categoryFile } from '../shared/categoryFile';
 import { splitRouteTables, type GeneratedFiles, type SplitOptions } from './split';
 
 /** A module the loader serves in place of Docusaurus's: the text it replaces (checked) and the text it serves. */
@@ -10,9 +11,12 @@ export interface ServedModule {
 
 export const lazyTableQuery = '?lazy-route-table';
 
-/** Where a lazy sidebar category's items are served, relative to the site's base URL: named by their content. */
-export function categoryFile(text: string): string {
-  return `assets/sidebar/${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+/**
+ * A lazy sidebar category's key: a hash of its items (the browser's docs metadata writes it once per category, so it
+ * is short); its file is `categoryFile(key)`, relative to the site's base URL.
+ */
+export function categoryKey(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 export interface Served {
@@ -20,7 +24,7 @@ export interface Served {
   modules: Record<string, ServedModule>;
   /** Per lazy table (its chunk is `lazy-route-table-<index>`), the chunk names of its routes' modules. */
   tableChunks: string[][];
-  /** The lazy sidebar categories' files (./sidebar.ts), by path relative to the output directory. */
+  /** The lazy sidebar categories' files (./sidebar.ts): their text by path relative to the output directory. */
   files: Map<string, string>;
 }
 
@@ -37,8 +41,8 @@ export function servedModules(
   const categories = new Map<string, string>();
   const categoryOfPath = new Map<string, string>();
   const prunedVersions = versions.map(({ file, text }) => {
-    const pruned = pruneSidebars(text, (items) => categoryFile(JSON.stringify(items)));
-    for (const [key, items] of pruned.categories) categories.set(key, JSON.stringify(items));
+    const pruned = pruneSidebars(text, (items) => categoryKey(JSON.stringify(items)));
+    for (const [key, items] of pruned.categories) categories.set(categoryFile(key), JSON.stringify(items));
     for (const [route, key] of pruned.categoryOfPath) categoryOfPath.set(route, key);
     return [file, { original: text, text: pruned.text }] as const;
   });

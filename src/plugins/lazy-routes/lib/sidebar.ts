@@ -47,7 +47,9 @@ export function pruneSidebars(text: string, keyOf: (items: readonly SidebarItem[
     const key = keyOf(item.items);
     categories.set(key, item.items);
     for (const href of links(item.items)) categoryOfPath.set(href, key);
-    return { ...item, items: item.items.slice(0, 1), customProps: { ...item.customProps, lazyCategory: key } };
+    // `lazyCategory` replaces the generator's `lazyItems`: one short field in a module every /docs page loads.
+    const customProps = Object.fromEntries(Object.entries(item.customProps).filter(([name]) => name !== 'lazyItems'));
+    return { ...item, items: item.items.slice(0, 1), customProps: { ...customProps, lazyCategory: key } };
   };
   const pruned = Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, items.map(prune)]));
   if (categories.size === 0) return { text, categories, categoryOfPath };

@@ -11,10 +11,10 @@ type Props = WrapperProps<typeof CategoryType>;
  * when the reader opens it; the DocRoot wrapper then shows them all.
  */
 export default function CategoryWrapper(props: Props): ReactNode {
-  const file = props.item.customProps?.lazyCategory;
-  if (typeof file !== 'string') return <Category {...props} />;
+  const key = props.item.customProps?.lazyCategory;
+  if (typeof key !== 'string') return <Category {...props} />;
   const onItemClick: Props['onItemClick'] = (item) => {
-    void loadSidebarCategory(file);
+    void loadSidebarCategory(key);
     props.onItemClick?.(item);
   };
   return <Category {...props} onItemClick={onItemClick} />;
