@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { javascriptBudgets } from './support/budgets';
 import { guideRoute } from './support/routes';
@@ -129,4 +130,58 @@ test("a reference page loads its own sidebar category only; another tag's catego
   expect(categories).toHaveLength(2);
   await games.locator('li.api-method a').last().click();
   await expect(page.locator('article h1')).toHaveText(text(calls.at(-1)?.operation.summary));
+});
+
+test.describe('when a sidebar category cannot be fetched', () => {
+  test.use({ allowProblems: true });
+
+  test("a page's own category is fetched again; another stays at its first item until opened again", async ({
+    page,
+    problems,
+  }) => {
+    const categoryFile = /\/assets\/sidebar\/[0-9a-f]+\.json$/;
+    // Each file fails once (the page's own category), then Games' fails every time until the service is back.
+    const refused = new Set<string>();
+    let down = false;
+    const answer = (route: Route) => {
+      const url = route.request().url();
+      if (!down && refused.has(url)) return route.continue();
+      refused.add(url);
+      return route.fulfill({ status: 503, body: 'unavailable' });
+    };
+    await page.route(categoryFile, answer);
+    await gotoHydrated(page, '/docs/data-api/get-championships');
+    await expect(page.locator('article h1')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Docs sidebar' });
+    const own = nav.locator('li.theme-doc-sidebar-item-category-level-2', {
+      has: page.getByRole('button', { name: 'Championships', exact: true }),
+    });
+    const ownCalls = listOperations(builtDocument('data-v4')).filter(
+      ({ operation }) => (operation.tags as string[] | undefined)?.[0] === 'Championships',
+    );
+    await expect(own.locator('li.api-method')).toHaveCount(ownCalls.length);
+
+    down = true;
+    const games = nav.locator('li.theme-doc-sidebar-item-category-level-2', {
+      has: page.getByRole('button', { name: 'Games', exact: true }),
+    });
+    const toggle = games.getByRole('button', { name: 'Games', exact: true });
+    await toggle.click();
+    await expect.poll(() => problems.failedRequests.length).toBe(3);
+    await expect(games.locator('li.api-method')).toHaveCount(1);
+    // The service is back: closing and opening the category fetches it again.
+    down = false;
+    await page.unroute(categoryFile, answer);
+    await toggle.click();
+    await toggle.click();
+    const calls = listOperations(builtDocument('data-v4')).filter(
+      ({ operation }) => (operation.tags as string[] | undefined)?.[0] === 'Games',
+    );
+    await expect(games.locator('li.api-method')).toHaveCount(calls.length);
+    // Only the refused fetches went wrong (the own category's first, Games' two): no console error, no mismatch.
+    // Chromium logs each refused response; nothing else may be logged (a hydration mismatch would be).
+    expect(problems.consoleErrors.filter((message) => !message.includes('status of 503'))).toEqual([]);
+    expect(problems.failedRequests).toHaveLength(3);
+    expect(problems.failedRequests.every((request) => request.endsWith(': 503'))).toBe(true);
+  });
 });

@@ -160,15 +160,27 @@ const pendingCategories = new Map<string, Promise<void>>();
 const categoryListeners = new Set<() => void>();
 let categoriesVersion = 0;
 
-/** Loads a category's items; a failed fetch leaves the category collapsed to its first item, to try again on open. */
+/** A category's items, fetched twice before giving up: a page's own category must arrive before it hydrates. */
+async function fetchCategory(key: string): Promise<unknown[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${siteConfig.baseUrl}${categoryFile(key)}`).catch(() => undefined);
+    if (response?.ok) return (await response.json()) as unknown[];
+    if (attempt === 2) throw new Error(`sidebar category ${key}: ${response?.status ?? 'network error'}`);
+  }
+}
+
+/**
+ * Loads a category's items. When both fetches fail the category keeps its first item, and opening it tries again;
+ * if it is the page's own, the page still shows, but React re-renders it in the browser (the server rendered the
+ * category whole).
+ */
 export function loadSidebarCategory(key: string): Promise<void> {
   if (sidebarCategories.has(key)) return Promise.resolve();
   const pending =
     pendingCategories.get(key) ??
-    fetch(`${siteConfig.baseUrl}${categoryFile(key)}`)
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${response.status}`);
-        sidebarCategories.set(key, (await response.json()) as unknown[]);
+    fetchCategory(key)
+      .then((items) => {
+        sidebarCategories.set(key, items);
         categoriesVersion += 1;
         categoryListeners.forEach((listener) => listener());
       })
