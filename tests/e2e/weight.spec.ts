@@ -10,6 +10,13 @@ import { listOperations, text } from '../../src/lib/openapi/document';
  * Chunks that only the API reference may load: the generated pages' components and explorer, and their share of the
  * route tables.
  */
+/** The Data API calls whose first tag is `tag`, from the document the build published. */
+function callsOfTag(tag: string) {
+  return listOperations(builtDocument('data-v4')).filter(
+    ({ operation }) => (operation.tags as string[] | undefined)?.[0] === tag,
+  );
+}
+
 const referenceChunks = /\/(api-reference\.[0-9a-f]+\.js|lazy-route-table-\d+\.[0-9a-f]+\.js)$/i;
 
 test(`a guide page loads no API-reference code and stays within ${javascriptBudgets.guide / 1024} KB of JavaScript`, async ({
@@ -116,11 +123,8 @@ test("a reference page loads its own sidebar category only; another tag's catego
   await gotoHydrated(page, '/docs/data-api/get-championships');
   expect(categories).toHaveLength(1);
   const nav = page.getByRole('navigation', { name: 'Docs sidebar' });
-  // Every call of the Games tag, from the document the build published.
-  const document = builtDocument('data-v4');
-  const calls = listOperations(document).filter(
-    ({ operation }) => (operation.tags as string[] | undefined)?.[0] === 'Games',
-  );
+  // Every call of the Games tag.
+  const calls = callsOfTag('Games');
   expect(calls.length).toBeGreaterThan(1);
   const games = nav.locator('li.theme-doc-sidebar-item-category-level-2', {
     has: page.getByRole('button', { name: 'Games', exact: true }),
@@ -156,9 +160,7 @@ test.describe('when a sidebar category cannot be fetched', () => {
     const own = nav.locator('li.theme-doc-sidebar-item-category-level-2', {
       has: page.getByRole('button', { name: 'Championships', exact: true }),
     });
-    const ownCalls = listOperations(builtDocument('data-v4')).filter(
-      ({ operation }) => (operation.tags as string[] | undefined)?.[0] === 'Championships',
-    );
+    const ownCalls = callsOfTag('Championships');
     await expect(own.locator('li.api-method')).toHaveCount(ownCalls.length);
 
     down = true;
@@ -174,9 +176,7 @@ test.describe('when a sidebar category cannot be fetched', () => {
     await page.unroute(categoryFile, answer);
     await toggle.click();
     await toggle.click();
-    const calls = listOperations(builtDocument('data-v4')).filter(
-      ({ operation }) => (operation.tags as string[] | undefined)?.[0] === 'Games',
-    );
+    const calls = callsOfTag('Games');
     await expect(games.locator('li.api-method')).toHaveCount(calls.length);
     // Only the refused fetches went wrong (the own category's first, Games' two): no console error, no mismatch.
     // Chromium logs each refused response; nothing else may be logged (a hydration mismatch would be).

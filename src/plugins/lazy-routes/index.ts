@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
-import type { GeneratedFiles } from './lib/split';
+import { lazyTableChunkName, type GeneratedFiles } from './lib/split';
 import { servedModules } from './lib/served';
 import { moveChunkFiles, type LazyChunk } from './lib/chunkFiles';
 
@@ -113,9 +113,9 @@ class LazyChunkFilesPlugin {
         const runtimeFile = jsFile(runtimes[0]);
         if (!runtimeFile) throw new Error('[lazy-routes] the runtime chunk has no JavaScript file');
         const tables = this.tableChunks.map((names, table) => {
-          const tableChunk = compilation.namedChunks.get(`lazy-route-table-${table}`);
+          const tableChunk = compilation.namedChunks.get(lazyTableChunkName(table));
           const file = tableChunk && jsFile(tableChunk);
-          if (!file) throw new Error(`[lazy-routes] lazy-route-table-${table} was not emitted`);
+          if (!file) throw new Error(`[lazy-routes] ${lazyTableChunkName(table)} was not emitted`);
           const chunks: LazyChunk[] = names.flatMap((chunkName) => {
             const chunk = compilation.namedChunks.get(chunkName);
             const chunkFile = chunk && jsFile(chunk);

@@ -85,6 +85,11 @@ export interface SplitFiles extends GeneratedFiles {
   lazyRoutes: string[];
 }
 
+/** The chunk of lazy table `index`: named here, and looked up by that name after bundling (../index.ts). */
+export function lazyTableChunkName(index: number): string {
+  return `lazy-route-table-${index}`;
+}
+
 /** A lazy route's object in routes.js: the shape Docusaurus 3.10 writes for a leaf route. */
 const leafPattern =
   /\{\n\s*path: '([^']*)',\n\s*component: ComponentCreator\('\1', '([^']*)'\),\n\s*exact: true(?:,\n\s*sidebar: "([^"]*)")?\n\s*\},?/g;
@@ -219,7 +224,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
       );
       const index = lazyTables.length - 1;
       loaders.push(
-        `() => import(/* webpackChunkName: "lazy-route-table-${index}" */ ${JSON.stringify(`${options.lazyTableRequest}=${index}`)})`,
+        `() => import(/* webpackChunkName: "${lazyTableChunkName(index)}" */ ${JSON.stringify(`${options.lazyTableRequest}=${index}`)})`,
       );
     }
     // The group's own sidebar shows only while a table that was not preloaded loads (client/lazyRouteGroup.tsx).
