@@ -7,9 +7,15 @@ import serverDocuments from '@portal/reference-documents';
 import { OperationReference } from '@site/src/components/ApiReference';
 import Markdown from '@site/src/components/Markdown';
 import type { JsonObject } from '@site/src/lib/openapi/document';
-import { referenceModel, type ReferenceModel, type ReferenceOptions } from '@site/src/lib/openapi/reference';
+import {
+  fullyRenderedCalls,
+  referenceModel,
+  type ReferenceModel,
+  type ReferenceOptions,
+} from '@site/src/lib/openapi/reference';
 import Sidebar from './Sidebar';
 import HydrateWhenNear, { useCallsMayHydrate } from './HydrateWhenNear';
+import OnDemandCall from './OnDemandCall';
 import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
 import PageMenu from '@site/src/components/PageMenu';
@@ -30,6 +36,8 @@ export type ApiReferencePageProps = {
   fingerprint: string;
   /** Route of the API's generated pages (`/docs/data-api`), for links to schema pages. */
   linkBase: string;
+  /** How many calls the server renders in full (`fullCallsFrom`); past them, a call's title and a link. */
+  fullCalls: number;
   model: ReferenceOptions;
 };
 
@@ -37,17 +45,21 @@ function Reference({
   model,
   pending,
   linkBase,
+  fullCalls,
 }: {
   /** The reference to render: the server's, or a runtime document's that differs from the build. */
   model: ReferenceModel | undefined;
   /** The build-time reference, once the browser has it, to hydrate the server's markup from. */
   pending: Promise<ReferenceModel>;
   linkBase: string;
+  /** How many calls are rendered in full at once; the others open when they come near the screen. */
+  fullCalls: number;
 }): ReactNode {
   // In the browser this suspends until the document has arrived; React keeps the server's markup meanwhile, then
   // hydrates it: one copy of the page, built once.
   const shown = model ?? use(pending);
   useCallsMayHydrate();
+  const full = useMemo(() => fullyRenderedCalls(shown.groups, fullCalls), [shown, fullCalls]);
   return (
     <>
       <Sidebar groups={shown.groups} />
@@ -65,28 +77,40 @@ function Reference({
               {group.name}
             </h2>
             <Markdown text={group.description} />
-            {group.calls.map((view) => (
-              <HydrateWhenNear key={view.slug} id={view.slug}>
-                <section id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
-                  <h3 id={`${view.slug}-title`} className={styles.callTitle}>
-                    <a href={`#${view.slug}`}>{view.summary}</a>
-                  </h3>
-                  <OperationReference
-                    operation={view}
-                    samples={shown.samples}
-                    schemas={shown.schemas}
-                    linkBase={linkBase}
-                    level={4}
-                    idPrefix={view.slug}
-                    lazySamples
-                  >
-                    <p className={styles.tryIt}>
-                      <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
-                    </p>
-                  </OperationReference>
-                </section>
-              </HydrateWhenNear>
-            ))}
+            {group.calls.map((view) => {
+              const title = (
+                <h3 id={`${view.slug}-title`} className={styles.callTitle}>
+                  <a href={`#${view.slug}`}>{view.summary}</a>
+                </h3>
+              );
+              const call = (): ReactNode => (
+                <OperationReference
+                  operation={view}
+                  samples={shown.samples}
+                  schemas={shown.schemas}
+                  linkBase={linkBase}
+                  level={4}
+                  idPrefix={view.slug}
+                  lazySamples
+                >
+                  <p className={styles.tryIt}>
+                    <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
+                  </p>
+                </OperationReference>
+              );
+              return full.has(view.slug) ? (
+                <HydrateWhenNear key={view.slug} id={view.slug}>
+                  <section id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
+                    {title}
+                    {call()}
+                  </section>
+                </HydrateWhenNear>
+              ) : (
+                <OnDemandCall key={view.slug} view={view} linkBase={linkBase} title={title}>
+                  {call}
+                </OnDemandCall>
+              );
+            })}
           </section>
         ))}
       </div>
@@ -127,7 +151,7 @@ const noModel = (): undefined => undefined;
  * own page. Server-rendered from the build-time document, so it reads before any script runs.
  */
 export default function ApiReferencePage(props: ApiReferencePageProps): ReactNode {
-  const { title, description, overview, downloads, runtimeSpecUrl, fingerprint, linkBase, model } = props;
+  const { title, description, overview, downloads, runtimeSpecUrl, fingerprint, linkBase, fullCalls, model } = props;
   const json = useBaseUrl(downloads.json);
   const yaml = useBaseUrl(downloads.yaml);
   const postman = usePostmanCollection(model.api);
@@ -160,10 +184,15 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
           </p>
         }
       >
-        <Reference model={runtimeModel ?? serverModel} pending={store.buildModel} linkBase={linkBase} />
+        <Reference
+          model={runtimeModel ?? serverModel}
+          pending={store.buildModel}
+          linkBase={linkBase}
+          fullCalls={fullCalls}
+        />
       </Suspense>
     ),
-    [runtimeModel, serverModel, store, linkBase],
+    [runtimeModel, serverModel, store, linkBase, fullCalls],
   );
   useEffect(() => {
     void store.load();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { nearWatcher, type Observe } from './whenNear';
+import { hashTargetsCall, nearWatcher, type Observe } from './whenNear';
 
 /** A page of elements by id, an observer whose "near" is fired by hand, and an idle queue run by hand. */
 function fakes(ids: string[]) {
@@ -65,5 +65,22 @@ describe('nearWatcher', () => {
       () => undefined,
     );
     await expect(blind.whenNear('x')).resolves.toBeUndefined();
+  });
+});
+
+describe('hashTargetsCall', () => {
+  test.each([
+    ['#get-players', 'get-players', true],
+    ['#get-players-parameter-limit', 'get-players', true],
+    ['get-players-response-200-items', 'get-players', true],
+    ['#get-player-history', 'get-player', true],
+    ['#get-player', 'get-player-history', false],
+    ['#get-playersx', 'get-players', false],
+    ['#tag-players', 'get-players', false],
+    ['', 'get-players', false],
+    ['#caf%C3%A9-list', 'café-list', true],
+    ['#%E0%A4%A', 'get-players', false],
+  ])('%s points into %s: %s', (hash, slug, expected) => {
+    expect(hashTargetsCall(hash, slug)).toBe(expected);
   });
 });

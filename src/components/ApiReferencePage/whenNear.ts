@@ -107,3 +107,54 @@ export function pageWatcher(): NearWatcher {
   shared ??= nearWatcher((id) => document.getElementById(id), browserObserve(), browserIdle);
   return shared;
 }
+
+/**
+ * Whether a location's hash points into a call's section: the section itself (`#get-players`) or an anchor inside it,
+ * whose ids all start with the call's slug (`#get-players-parameter-limit`). A slug that begins another's
+ * (`get-player`, `get-player-history`) can match both: both open, and the element the hash names is scrolled to.
+ */
+export function hashTargetsCall(hash: string, slug: string): boolean {
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return false;
+  }
+  return id === slug || id.startsWith(`${slug}-`);
+}
+
+let nearObserver: { observer: IntersectionObserver; waiting: Map<Element, () => void> } | undefined;
+
+/**
+ * Calls `onNear` once when the element comes within a screen height of the viewport; returns the way to stop
+ * watching. One observer for the page (a reference may hold a thousand calls).
+ */
+export function whenElementNear(element: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    onNear();
+    return () => undefined;
+  }
+  nearObserver ??= (() => {
+    const waiting = new Map<Element, () => void>();
+    const observer = new IntersectionObserver(
+      (entries) =>
+        entries
+          .filter((entry) => entry.isIntersecting)
+          .forEach((entry) => {
+            const done = waiting.get(entry.target);
+            waiting.delete(entry.target);
+            observer.unobserve(entry.target);
+            done?.();
+          }),
+      { rootMargin: '100% 0px 100% 0px' },
+    );
+    return { observer, waiting };
+  })();
+  const { observer, waiting } = nearObserver;
+  waiting.set(element, onNear);
+  observer.observe(element);
+  return () => {
+    waiting.delete(element);
+    observer.unobserve(element);
+  };
+}

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { listOperations } from './document';
-import { documentFingerprint, referenceModel } from './reference';
+import { defaultFullCalls, documentFingerprint, fullCallsFrom, fullyRenderedCalls, referenceModel } from './reference';
 import { readVendoredDocument } from './vendored';
 
 const data = readVendoredDocument('data');
@@ -50,3 +50,31 @@ test('the fingerprint tells documents apart by content and key order, and is sta
   expect(documentFingerprint({ ...data, info: { title: 'other' } })).not.toBe(documentFingerprint(data));
   expect(documentFingerprint({ b: 1, a: 2 })).not.toBe(documentFingerprint({ a: 2, b: 1 }));
 });
+
+test('the calls rendered in full are the first of the page, tag by tag, up to the budget', () => {
+  const model = referenceModel(data, options);
+  const order = model.groups.flatMap((group) => group.calls.map((view) => view.slug));
+  expect(order.length).toBeGreaterThan(3);
+  expect([...fullyRenderedCalls(model.groups, 3)]).toEqual(order.slice(0, 3));
+  // Across a tag's end: the budget counts calls, not tags.
+  const firstTag = model.groups[0].calls.length;
+  expect([...fullyRenderedCalls(model.groups, firstTag + 1)]).toEqual(order.slice(0, firstTag + 1));
+  expect(fullyRenderedCalls(model.groups, order.length + 10).size).toBe(order.length);
+  // Today's document is whole within the default: its page reads without JavaScript.
+  expect(fullyRenderedCalls(model.groups, defaultFullCalls).size).toBe(order.length);
+});
+
+test.each([
+  [{}, defaultFullCalls],
+  [{ REFERENCE_FULL_CALLS: ' ' }, defaultFullCalls],
+  [{ REFERENCE_FULL_CALLS: '8' }, 8],
+])('REFERENCE_FULL_CALLS %j sets the budget to %i', (env, budget) => {
+  expect(fullCallsFrom(env)).toBe(budget);
+});
+
+test.each(['0', '-3', '2.5', 'many', '1e3', '99999999999999999999'])(
+  'REFERENCE_FULL_CALLS=%s is refused by name',
+  (raw) => {
+    expect(() => fullCallsFrom({ REFERENCE_FULL_CALLS: raw })).toThrow(/REFERENCE_FULL_CALLS must be a whole number/);
+  },
+);

@@ -98,3 +98,34 @@ export function documentFingerprint(document: unknown): string {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
+
+/**
+ * How many calls the single-page reference renders in full on the server unless `REFERENCE_FULL_CALLS` says
+ * otherwise. Past it, a call is sent as its title, verb, path and a link to its own page, and rendered whole in the
+ * browser when it comes near the screen: at 16 times today's Data API (1,024 calls) the page was 21.7 MB of HTML,
+ * and parsing it kept the main thread busy for some 8 s before anything else could run. Today's documents are well
+ * within the default, so their page is whole without JavaScript.
+ */
+export const defaultFullCalls = 128;
+
+/** The budget of calls rendered in full from `REFERENCE_FULL_CALLS`; anything but a whole number above 0 is refused. */
+export function fullCallsFrom(env: Record<string, string | undefined>): number {
+  const raw = env.REFERENCE_FULL_CALLS?.trim();
+  if (!raw) return defaultFullCalls;
+  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new Error(
+      `REFERENCE_FULL_CALLS must be a whole number of calls above 0, not ${JSON.stringify(env.REFERENCE_FULL_CALLS)}`,
+    );
+  }
+  return Number(raw);
+}
+
+/** The slugs of the calls rendered in full: the first `budget` in the page's order (tag by tag). */
+export function fullyRenderedCalls(groups: readonly ReferenceGroup[], budget: number): Set<string> {
+  return new Set(
+    groups
+      .flatMap((group) => group.calls)
+      .slice(0, budget)
+      .map((view) => view.slug),
+  );
+}

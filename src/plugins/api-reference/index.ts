@@ -6,7 +6,7 @@ import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options
 import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
 import { openapiSource } from '../../../config/openapi';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
-import { documentFingerprint } from '../../lib/openapi/reference';
+import { documentFingerprint, fullCallsFrom } from '../../lib/openapi/reference';
 import type { ApiReferencePageProps } from '../../components/ApiReferencePage';
 
 const componentDir = path.resolve(__dirname, '../../components/ApiReferencePage');
@@ -27,6 +27,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions?: un
   return {
     name: 'api-reference',
     contentLoaded: async ({ actions }) => {
+      const fullCalls = fullCallsFrom(process.env);
       const resolved = await resolvedDocuments(context.siteDir, options);
       const documents: Record<string, unknown> = {};
       for (const api of options.apis) {
@@ -42,6 +43,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions?: un
           downloads: downloadsOf(api.id),
           fingerprint: documentFingerprint(result.document),
           linkBase: api.pages.linkBase,
+          fullCalls,
           model: {
             api: api.id,
             samples: {

@@ -8,11 +8,19 @@ import { isExported, twinPath } from '@site/src/lib/markdownTwin';
 
 type Props = WrapperProps<typeof RootType>;
 
-/** Every page names its Markdown twin (written after the build by src/plugins/llms-export) for tools that look. */
+/**
+ * Every page names its Markdown twin (written after the build by src/plugins/llms-export) for tools that look. The
+ * site is dark only, and the server's markup says so: the theme's script sets `data-theme` as the page loads, and a
+ * page read without JavaScript had none, so Infima's light-theme greys (inline code, table stripes) came out light
+ * behind light text.
+ */
 export default function RootWrapper(props: Props): ReactNode {
   const { pathname } = useLocation();
   return (
     <>
+      <Head>
+        <html data-theme="dark" />
+      </Head>
       {isExported(pathname) && (
         <Head>
           <link rel="alternate" type="text/markdown" href={twinPath(pathname)} />

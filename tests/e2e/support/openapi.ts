@@ -3,6 +3,6 @@ import path from 'node:path';
 import type { JsonObject } from '../../../src/lib/openapi/document';
 
 /** The resolved document the build under test was made from (remote or vendored), as the site publishes it. */
-export function builtDocument(id: string): JsonObject {
-  return JSON.parse(readFileSync(path.resolve('build/openapi', `${id}.json`), 'utf8')) as JsonObject;
+export function builtDocument(id: string, buildDir = 'build'): JsonObject {
+  return JSON.parse(readFileSync(path.resolve(buildDir, 'openapi', `${id}.json`), 'utf8')) as JsonObject;
 }
