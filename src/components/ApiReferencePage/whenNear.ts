@@ -66,6 +66,9 @@ export function nearWatcher(
   };
 }
 
+/** Near the screen: within one screen height above or below the viewport. */
+const nearMargin = '100% 0px 100% 0px';
+
 /**
  * The browser's observer: near means within one screen height above or below the viewport, so a section reached
  * by scrolling has hydrated before it is read; a pointer or focus inside it counts too.
@@ -85,7 +88,7 @@ function browserObserve(): Observe | undefined {
   const onTouch = (event: Event): void => settle(event.currentTarget as Element);
   const observer = new IntersectionObserver(
     (entries) => entries.filter((entry) => entry.isIntersecting).forEach((entry) => settle(entry.target)),
-    { rootMargin: '100% 0px 100% 0px' },
+    { rootMargin: nearMargin },
   );
   return (element, onNear) => {
     waiting.set(element, onNear);
@@ -146,7 +149,7 @@ export function whenElementNear(element: Element, onNear: () => void): () => voi
             observer.unobserve(entry.target);
             done?.();
           }),
-      { rootMargin: '100% 0px 100% 0px' },
+      { rootMargin: nearMargin },
     );
     return { observer, waiting };
   })();

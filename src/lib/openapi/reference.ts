@@ -1,3 +1,4 @@
+import { positiveIntegerFrom } from '../env';
 import { isObject, text, type JsonObject } from './document';
 import type { SampleSettings } from './samples';
 import {
@@ -110,14 +111,7 @@ export const defaultFullCalls = 128;
 
 /** The budget of calls rendered in full from `REFERENCE_FULL_CALLS`; anything but a whole number above 0 is refused. */
 export function fullCallsFrom(env: Record<string, string | undefined>): number {
-  const raw = env.REFERENCE_FULL_CALLS?.trim();
-  if (!raw) return defaultFullCalls;
-  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new Error(
-      `REFERENCE_FULL_CALLS must be a whole number of calls above 0, not ${JSON.stringify(env.REFERENCE_FULL_CALLS)}`,
-    );
-  }
-  return Number(raw);
+  return positiveIntegerFrom(env, 'REFERENCE_FULL_CALLS', defaultFullCalls, 'calls');
 }
 
 /** The slugs of the calls rendered in full: the first `budget` in the page's order (tag by tag). */

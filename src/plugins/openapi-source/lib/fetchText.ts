@@ -3,6 +3,8 @@
  * Every failure becomes a `FetchFailure` whose message is the reason a person reads in the build log.
  */
 
+import { positiveIntegerFrom } from '../../../lib/env';
+
 export interface FetchLimits {
   timeoutMs: number;
   maxBytes: number;
@@ -16,14 +18,10 @@ export const defaultFetchLimits: FetchLimits = { timeoutMs: 10_000, maxBytes: 5 
  * larger than ours: GitHub's is about 13 MB). Anything but a whole number of bytes above 0 is refused by name.
  */
 export function fetchLimitsFrom(env: Record<string, string | undefined>): FetchLimits {
-  const raw = env.SPEC_MAX_BYTES?.trim();
-  if (!raw) return defaultFetchLimits;
-  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new Error(
-      `SPEC_MAX_BYTES must be a whole number of bytes above 0, not ${JSON.stringify(env.SPEC_MAX_BYTES)}`,
-    );
-  }
-  return { ...defaultFetchLimits, maxBytes: Number(raw) };
+  return {
+    ...defaultFetchLimits,
+    maxBytes: positiveIntegerFrom(env, 'SPEC_MAX_BYTES', defaultFetchLimits.maxBytes, 'bytes'),
+  };
 }
 
 export interface FetchedText {
