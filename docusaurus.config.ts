@@ -7,6 +7,7 @@ import { generatedStaticDir, lazyRoutes, llmsExport, openapiDocuments } from './
 import { redirects } from './config/redirects';
 import { search } from './config/search';
 import { themeConfig } from './config/theme';
+import { sidebarServerItemsFrom } from './src/lib/sidebar/serverItems';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import openapiPagesPlugin from './src/plugins/openapi-pages';
@@ -35,6 +36,8 @@ const config: Config = {
   i18n: { defaultLocale: 'en', locales: ['en'] },
   // Docusaurus Faster (Rspack, SWC); BENCH_WEBPACK=1 builds with webpack, the benchmark's anchor (npm run bench).
   future: { v4: true, faster: process.env.BENCH_WEBPACK !== '1' },
+  // Read by the server's and the hydrating browser's sidebar lists (src/theme/DocSidebarItems).
+  customFields: { sidebarServerItems: sidebarServerItemsFrom(process.env) },
   markdown: {
     hooks: { onBrokenMarkdownLinks: 'warn' },
     parseFrontMatter: async (params) => {

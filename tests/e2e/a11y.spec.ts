@@ -1,4 +1,5 @@
 import { axe } from './support/axe';
+import { gotoWithoutScripts } from './support/withoutScripts';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { changelogRoutes, referenceSampleRoutes, specRoutes } from './support/routes';
 
@@ -23,8 +24,7 @@ for (const route of [...specRoutes, ...referenceSampleRoutes, ...changelogRoutes
 /**
  * Read without JavaScript, the site is the same dark site: the server's markup names the theme, so the theme's greys
  * (inline code, table stripes, the reference's summaries) are the dark ones, not light backgrounds behind light text.
- * The page is served without its scripts, inline ones included (the theme's own sets `data-theme` as it loads);
- * scripts stay enabled for axe, which needs timers that a page without JavaScript never runs.
+ * The page is served without its scripts (`gotoWithoutScripts`).
  */
 test.describe('before any script runs', () => {
   const routes = [
@@ -35,16 +35,7 @@ test.describe('before any script runs', () => {
   for (const route of routes) {
     test(`${route} is dark, its colours WCAG 2.2 AA contrast`, async ({ page }) => {
       expect(route).toBeDefined();
-      await page.route(
-        (url) => url.pathname === route,
-        async (request) => {
-          const response = await request.fetch();
-          const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
-          await request.fulfill({ response, body: html });
-        },
-      );
-      await page.route(/\.js$/, (request) => request.abort());
-      await page.goto(route!);
+      await gotoWithoutScripts(page, route!);
       expect(await page.locator('script').count()).toBe(0);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });

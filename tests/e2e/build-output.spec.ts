@@ -48,3 +48,14 @@ test('no Redoc, styled-components or MobX module reaches the client bundles', ()
     [],
   );
 });
+
+test('today’s documents fit the server’s limits: every page whole without JavaScript', () => {
+  // Past SIDEBAR_SERVER_ITEMS a sidebar list, and past REFERENCE_FULL_CALLS a single-page reference, is sent in part
+  // (the variant build with small limits tests that); today's site must not be.
+  const root = path.resolve('build');
+  const partial = files(root)
+    .filter((name) => name.endsWith('.html'))
+    .filter((name) => /data-sidebar-more|data-call="?summary/.test(readFileSync(name, 'utf8')))
+    .map((name) => path.relative(root, name));
+  expect(partial).toEqual([]);
+});

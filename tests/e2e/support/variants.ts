@@ -15,9 +15,10 @@ export const variants = {
   // A hostile remote Data API document (script, event handlers and javascript: links wherever text is shown) and
   // the test-only routes (crash page, lazy loading), which render nothing of the document: one build serves both,
   // since each variant is a full build of the site (some 40 s here). Its single-page references render only their
-  // first calls in full, so the calls sent as summaries (and opened in the browser) are hostile text too.
+  // first calls in full, so the calls sent as summaries (and opened in the browser) are hostile text too, and its
+  // sidebars only the first items of a list on the server, so today's documents show how a large API's would.
   hostile: {
-    env: { E2E_TEST_ROUTES: '1', REFERENCE_FULL_CALLS: '8' },
+    env: { E2E_TEST_ROUTES: '1', REFERENCE_FULL_CALLS: '8', SIDEBAR_SERVER_ITEMS: '4' },
     urlVariable: 'E2E_HOSTILE_URL',
     remoteDataDocument: '/hostile-everywhere',
   },
