@@ -97,3 +97,15 @@ test('client navigation between pages keeps the whole list', async ({ page }) =>
   await expect(siblings).toHaveCount(total);
   await expect(page.locator('[data-sidebar-more]')).toHaveCount(0);
 });
+
+test('on a phone the mobile menu shows the whole list', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, route);
+  await page.getByRole('button', { name: /toggle navigation bar/i }).click();
+  const menu = page.locator('.navbar-sidebar');
+  await expect(menu.locator(`a[href$="/docs/data-api/${call.slug}"]`)).toBeVisible();
+  await expect(menu.locator('[data-sidebar-more]')).toHaveCount(0);
+  // Every tag's category (and the API's other ones, such as its unused schemas).
+  const categories = await menu.locator('.theme-doc-sidebar-item-category-level-2').count();
+  expect(categories).toBeGreaterThanOrEqual(model.groups.length);
+});

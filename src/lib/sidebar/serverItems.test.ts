@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultSidebarServerItems, parentCategory, serverShownItems, sidebarServerItemsFrom } from './serverItems';
+import { defaultSidebarServerItems, serverShownItems, sidebarServerItemsFrom } from './serverItems';
 
 describe('serverShownItems', () => {
   const items = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -11,26 +11,6 @@ describe('serverShownItems', () => {
   test('past the limit, the first items and the one on the reader’s path', () => {
     expect(serverShownItems(items, 2, (item) => item === 'e')).toEqual([true, true, false, false, true, false]);
     expect(serverShownItems(items, 2, (item) => item === 'a')).toEqual([true, true, false, false, false, false]);
-  });
-});
-
-describe('parentCategory', () => {
-  const calls = [{ type: 'link' }, { type: 'link' }];
-  const tags = [
-    { type: 'category', label: 'Players', items: calls },
-    { type: 'category', label: 'Games', items: [{ type: 'link' }] },
-  ];
-  const api = { type: 'category', label: 'Data API', href: '/docs/data-api', items: tags };
-  const tree = [{ type: 'link' }, api];
-
-  test('finds the category holding the very list, at any depth', () => {
-    expect(parentCategory(tree, tags)).toBe(api);
-    expect(parentCategory(tree, calls)).toBe(tags[0]);
-  });
-
-  test('a top-level list, or an equal copy of a list, has none', () => {
-    expect(parentCategory(tree, tree)).toBeUndefined();
-    expect(parentCategory(tree, [...tags])).toBeUndefined();
   });
 });
 

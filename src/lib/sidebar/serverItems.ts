@@ -18,19 +18,3 @@ export function serverShownItems<T>(items: readonly T[], limit: number, onPath: 
   if (items.length <= limit) return items.map(() => true);
   return items.map((item, index) => index < limit || onPath(item));
 }
-
-interface Branch<T> {
-  type: string;
-  items?: readonly T[];
-}
-
-/** The category whose `items` is this very list (the sidebar hands each level its parent's array), if any. */
-export function parentCategory<T extends Branch<T>>(tree: readonly T[], list: readonly T[]): T | undefined {
-  for (const item of tree) {
-    if (item.type !== 'category' || !item.items) continue;
-    if (item.items === list) return item;
-    const found = parentCategory(item.items, list);
-    if (found) return found;
-  }
-  return undefined;
-}

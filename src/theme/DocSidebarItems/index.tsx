@@ -5,13 +5,12 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {
   DocSidebarItemsExpandedStateProvider,
   isActiveSidebarItem,
-  useDocsSidebar,
   useVisibleSidebarItems,
 } from '@docusaurus/plugin-content-docs/client';
 import DocSidebarItem from '@theme/DocSidebarItem';
 import type { Props } from '@theme/DocSidebarItems';
-import type { PropSidebarItemCategory } from '@docusaurus/plugin-content-docs';
-import { parentCategory, serverShownItems } from '@site/src/lib/sidebar/serverItems';
+import { serverShownItems } from '@site/src/lib/sidebar/serverItems';
+import { useParentCategory } from '@site/src/lib/sidebar/parentCategory';
 
 /**
  * Docusaurus's list of one sidebar level (the same provider, items and keys), except that the server, and the
@@ -23,15 +22,12 @@ function DocSidebarItems({ items, ...props }: Props): ReactNode {
   const visible = useVisibleSidebarItems(items, props.activePath);
   const hydrated = useIsBrowser();
   const limit = useDocusaurusContext().siteConfig.customFields?.sidebarServerItems;
-  const sidebar = useDocsSidebar();
+  const parent = useParentCategory();
   const shown =
     hydrated || typeof limit !== 'number'
       ? undefined
       : serverShownItems(visible, limit, (item) => isActiveSidebarItem(item, props.activePath));
   const hidden = shown?.filter((isShown) => !isShown).length ?? 0;
-  // Only a category holds a list, so the parent found is one.
-  const parent = (hidden > 0 && sidebar ? parentCategory(sidebar.items, items) : undefined) as
-    PropSidebarItemCategory | undefined;
   return (
     <DocSidebarItemsExpandedStateProvider>
       {visible.map((item, index) =>
