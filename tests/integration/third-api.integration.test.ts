@@ -144,9 +144,18 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
         if (message.type() === 'error') errors.push(`${current}: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`${current}: ${error.message}`));
-      // Chromium's console names no URL for a failed resource: record which one it was.
-      page.on('response', (response) => {
-        if (response.status() >= 400) errors.push(`${current}: ${response.status()} ${response.url()}`);
+      // Chromium's console names no URL for a failed resource: record which one it was, from the browser's own
+      // network events, which also report what Playwright's do not (a late request of a page being left once failed
+      // with a 404 Playwright never reported).
+      const network = await page.context().newCDPSession(page);
+      await network.send('Network.enable');
+      const requested = new Map<string, string>();
+      network.on('Network.requestWillBeSent', ({ requestId, request, type }) =>
+        requested.set(requestId, `${type ?? 'request'} ${request.url}`),
+      );
+      network.on('Network.responseReceived', ({ requestId, response }) => {
+        if (response.status >= 400)
+          errors.push(`${current}: ${response.status} ${requested.get(requestId) ?? response.url}`);
       });
       for (const route of [...routes, `/api/real-${slug}`]) {
         current = route;
