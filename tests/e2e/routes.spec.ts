@@ -6,7 +6,18 @@ const notFoundHeading = 'Page Not Found';
 
 test.describe('every route of the spec', () => {
   for (const route of specRoutes) {
-    test(`${route} answers 200 and shows its own page`, async ({ page }) => {
+    test(`${route} answers 200 and shows its own page`, async ({ page, request }, testInfo) => {
+      if (testInfo.project.name === 'nginx') {
+        // The two servers send the same files; what nginx decides is which file answers the path, and with what
+        // status. A browser would only hydrate the same bytes again (the shell tests below do, once, on nginx).
+        const answer = await request.get(route);
+        expect(answer.status()).toBe(200);
+        const html = await answer.text();
+        expect(html).toMatch(/<h1[ >]/);
+        expect(html).not.toContain(notFoundHeading);
+        expect(html).toMatch(new RegExp(`<title[^>]*>\\S[^<]* \\| ${brand.name}`));
+        return;
+      }
       const response = await gotoHydrated(page, route);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
