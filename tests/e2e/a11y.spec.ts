@@ -13,13 +13,31 @@ for (const route of [...specRoutes, ...referenceSampleRoutes, ...changelogRoutes
     // The single-page references skip rendering calls off screen (content-visibility); axe reads colours by hit
     // testing, which finds nothing rendered there. Rendering everything shows axe the colours a reader sees.
     await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-    const results = await axe(page).analyze();
+    const builder = axe(page);
+    // Colour contrast is 53 of the 56 s axe takes on /api/data's 23,000 elements (every token of 64 calls' samples
+    // measured against its background): it is checked on part of that page below, and whole on /api/chat, which is
+    // the same page of another document, and on the operation pages, which use the same components.
+    if (route === '/api/data') builder.disableRules(['color-contrast']);
+    const results = await builder.analyze();
     const violations = results.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
     expect(violations).toEqual([]);
   });
 }
+
+test('/api/data: its intro, sidebar and first two tags’ calls have WCAG 2.2 AA colour contrast', async ({ page }) => {
+  await gotoHydrated(page, '/api/data');
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  const groups = await page
+    .locator('main section[aria-labelledby^="tag-"]')
+    .evaluateAll((sections) => sections.slice(0, 2).map((section) => section.getAttribute('aria-labelledby')));
+  expect(groups).toHaveLength(2);
+  const builder = axe(page).withRules(['color-contrast']).include('main > :first-child').include('main nav');
+  for (const group of groups) builder.include(`main section[aria-labelledby="${group}"]`);
+  const results = await builder.analyze();
+  expect(results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual([]);
+});
 
 /**
  * Read without JavaScript, the site is the same dark site: the server's markup names the theme, so the theme's greys
