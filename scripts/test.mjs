@@ -4,22 +4,26 @@
  * A step whose prerequisite failed is skipped (the browser tests need the build), the others still run, so one run
  * shows every problem. Exits non-zero when any step failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import process from 'node:process';
 import { ensureChromium } from './lib/chromium.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
-/** @type {{ name: string; command: string[]; needs?: string[]; before?: () => void; check?: (output: string) => string | undefined }[]} */
+/**
+ * Steps of one `together` group run at the same time, each output printed whole when it ends: the static checks are
+ * single-threaded, so on two cores the slowest (lint) takes as long as all of them did one after another.
+ * @type {{ name: string; command: string[]; together?: string; needs?: string[]; before?: () => void; check?: (output: string) => string | undefined }[]}
+ */
 const steps = [
-  { name: 'lint', command: [bin('eslint'), '.', '--max-warnings', '0'] },
+  { name: 'lint', together: 'static', command: [bin('eslint'), '.', '--max-warnings', '0'] },
   // Spell-check of the prose (guides, API pages, README) against cspell-words.txt, the project's word list.
-  { name: 'spell', command: [bin('cspell'), '--no-progress', '--no-summary'] },
-  { name: 'format', command: [bin('prettier'), '--check', '.', '--log-level', 'warn'] },
+  { name: 'spell', together: 'static', command: [bin('cspell'), '--no-progress', '--no-summary'] },
+  { name: 'format', together: 'static', command: [bin('prettier'), '--check', '.', '--log-level', 'warn'] },
   // Redocly's lint of every API's document of config/apis.ts, with openapi/redocly.yaml's ruleset.
-  { name: 'openapi', command: [bin('tsx'), 'scripts/lint-openapi.ts'] },
-  { name: 'typecheck', command: [bin('tsc'), '--noEmit'] },
+  { name: 'openapi', together: 'static', command: [bin('tsx'), 'scripts/lint-openapi.ts'] },
+  { name: 'typecheck', together: 'static', command: [bin('tsc'), '--noEmit'] },
   ...['unit', 'integration'].map((tier) => ({
     name: tier,
     command: [
@@ -43,15 +47,12 @@ const steps = [
   { name: 'e2e', command: [bin('playwright'), 'test'], needs: ['build'], before: ensureChromium },
 ];
 
-mkdirSync('test-results', { recursive: true });
-const results = new Map();
-for (const step of steps) {
+/** Runs a step; a step run beside others has its output held and printed whole when it ends. */
+async function run(step, { held }) {
   const blocked = (step.needs ?? []).filter((need) => results.get(need)?.status !== 'passed');
-  if (blocked.length > 0) {
-    results.set(step.name, { status: 'skipped', seconds: 0, detail: `needs ${blocked.join(', ')}` });
-    continue;
-  }
-  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+  if (blocked.length > 0) return { status: 'skipped', seconds: 0, detail: `needs ${blocked.join(', ')}` };
+  const heading = `\n▶ ${step.name}: ${step.command.join(' ')}\n`;
+  if (!held) process.stdout.write(heading);
   const started = Date.now();
   let detail;
   try {
@@ -61,19 +62,37 @@ for (const step of steps) {
   }
   let status = 'failed';
   if (detail === undefined) {
-    const run = spawnSync(step.command[0], step.command.slice(1), {
-      stdio: step.check ? ['inherit', 'pipe', 'pipe'] : 'inherit',
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
+    const piped = held || step.check !== undefined;
+    const child = spawn(step.command[0], step.command.slice(1), {
+      stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit',
     });
-    if (step.check) {
-      process.stdout.write(run.stdout ?? '');
-      process.stderr.write(run.stderr ?? '');
-    }
-    detail = run.status === 0 ? step.check?.(`${run.stdout}\n${run.stderr}`) : `exit code ${run.status ?? run.signal}`;
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => {
+      child.on('error', (error) => {
+        output += `${error.message}\n`;
+        resolve(null);
+      });
+      child.on('close', (exitCode, signal) => resolve(exitCode ?? signal));
+    });
+    if (piped) process.stdout.write(`${held ? heading : ''}${output}`);
+    detail = code === 0 ? step.check?.(output) : `exit code ${code}`;
     status = detail === undefined ? 'passed' : 'failed';
   }
-  results.set(step.name, { status, seconds: (Date.now() - started) / 1000, detail });
+  return { status, seconds: (Date.now() - started) / 1000, detail };
+}
+
+mkdirSync('test-results', { recursive: true });
+const results = new Map();
+for (let index = 0; index < steps.length;) {
+  const group = steps[index].together;
+  let end = index + 1;
+  while (group !== undefined && end < steps.length && steps[end].together === group) end += 1;
+  const batch = steps.slice(index, end);
+  index = end;
+  const outcomes = await Promise.all(batch.map((step) => run(step, { held: batch.length > 1 })));
+  batch.forEach((step, at) => results.set(step.name, outcomes[at]));
 }
 
 function readJson(path) {
