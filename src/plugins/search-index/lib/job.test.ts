@@ -7,7 +7,8 @@ const document = {
   paths: { '/games': { get: { operationId: 'getGames', summary: 'List games' } } },
 } as unknown as JsonObject;
 const apis = [{ title: 'Data API', linkBase: '/docs/data-api', document }];
-const files = new Set(['/docs/data-api/get-games', '/docs/webhooks', '/portal/docs/data-api/get-games']);
+// The build writes a page's file at its site path: under a base URL too (out/docs/..., not out/portal/docs/...).
+const files = new Set(['/docs/data-api/get-games', '/docs/webhooks']);
 const fileOf = (route: string) => (files.has(route) ? `out${route}/index.html` : undefined);
 
 test('routes of the searched instances with an HTML file are indexed, each with its target', () => {
@@ -25,7 +26,7 @@ test('routes of the searched instances with an HTML file are indexed, each with 
   expect(pages[0].file).toBe('out/docs/data-api/get-games/index.html');
 });
 
-test('under a base URL, pages are known by their site path and linked with the base URL', () => {
+test('under a base URL, pages are known and read by their site path and linked with the base URL', () => {
   const [page] = searchPages({
     routes: ['/portal/docs/data-api/get-games'],
     baseUrl: '/portal/',
@@ -33,5 +34,9 @@ test('under a base URL, pages are known by their site path and linked with the b
     apis,
     fileOf,
   });
-  expect(page).toMatchObject({ url: '/portal/docs/data-api/get-games', target: { kind: 'operation' } });
+  expect(page).toMatchObject({
+    url: '/portal/docs/data-api/get-games',
+    file: 'out/docs/data-api/get-games/index.html',
+    target: { kind: 'operation' },
+  });
 });

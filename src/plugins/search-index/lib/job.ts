@@ -15,7 +15,10 @@ export interface JobInput {
   /** Route bases of the searched docs instances, without the base URL (`/docs`). */
   docsRoutes: readonly string[];
   apis: readonly SearchApi[];
-  /** The HTML file of a route, or nothing when the build wrote none (a redirect-only route). */
+  /**
+   * The HTML file of a site path (a route without the base URL: the build writes files there), or nothing when the
+   * build wrote none (a redirect-only route).
+   */
   fileOf: (route: string) => string | undefined;
 }
 
@@ -31,7 +34,7 @@ export function searchPages({ routes, baseUrl, docsRoutes, apis, fileOf }: JobIn
   for (const url of new Set(routes)) {
     const route = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url;
     const target = searchTarget(route, references, apis, docsRoutes);
-    const file = target && fileOf(url);
+    const file = target && fileOf(route);
     if (target && file) pages.push({ url, file, target });
   }
   return pages;
