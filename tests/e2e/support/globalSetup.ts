@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { startNginx } from '../../../scripts/lib/nginxServer';
 import { generatedPaths, treeHash } from '../../fixtures/siteCopy';
 import { freePort, serveBuild, type RunningServer } from './staticServer';
-import { buildVariant, variantDir, variants, type VariantName } from './variants';
+import { buildVariant, served, variantDir, variants, type VariantName } from './variants';
 
 /**
  * Serves the production build twice on free loopback ports, with `docusaurus serve` (E2E_BASE_URL) and with the
@@ -32,12 +32,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     (Object.keys(variants) as VariantName[]).map(async (name) => {
       const started = Date.now();
       await buildVariant(name);
-      const server = await serveBuild(variantDir(name));
-      servers.push(server);
-      process.env[variants[name].urlVariable] = server.url;
-      console.log(
-        `[e2e] variant ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s, served at ${server.url}`,
-      );
+      for (const { variant, underBase, urlVariable } of Object.values(served)) {
+        if (variant !== name) continue;
+        const base = underBase ? (variants[name].env.BASE_URL ?? '/') : '/';
+        const server = await serveBuild(variantDir(name), { BASE_URL: base });
+        servers.push(server);
+        process.env[urlVariable] = `${server.url}${base.replace(/\/$/, '')}`;
+      }
+      console.log(`[e2e] variant ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }),
   );
   const failed = built.find((result) => result.status === 'rejected');

@@ -25,16 +25,17 @@ export interface RunningServer {
 }
 
 /**
- * Serves a production build with `docusaurus serve` on 127.0.0.1. The process gets its own group so that stopping
- * it also stops any child it started.
+ * Serves a production build with `docusaurus serve` on 127.0.0.1, under the base URL the site's config gives for
+ * `env` (the config reads `BASE_URL`). The process gets its own group so that stopping it also stops any child it
+ * started.
  */
-export async function serveBuild(buildDir: string): Promise<RunningServer> {
+export async function serveBuild(buildDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const bin = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
   const child: ChildProcess = spawn(
     process.execPath,
     [bin, 'serve', '--dir', buildDir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
-    { detached: true, stdio: 'ignore' },
+    { detached: true, stdio: 'ignore', env: { ...process.env, ...env } },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(url, { name: 'docusaurus serve', child });
