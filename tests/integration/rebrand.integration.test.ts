@@ -5,12 +5,19 @@ import { apis } from '../../config/apis';
 import { changelogHistory } from '../../config/openapi';
 import { runNode } from '../../scripts/lib/process';
 import { copySite, type SiteCopy } from '../fixtures/siteCopy';
+import { startSpecServer, type SpecServer } from '../fixtures/specServer';
+import { parseDocumentText } from '../../src/lib/openapi/parse';
+import type { JsonObject } from '../../src/lib/openapi/document';
 
 /**
  * Rebranding is config/brand.ts plus the documents: in a throw-away copy of the site the brand becomes Nimbus and
  * the documents, and the changelog histories recorded from them, are the provider's with its name (here: the
  * vendored ones with Arena replaced), and the built site carries no trace of the old brand.
+ * The same build takes its Data API document from the provider's URL (DATA_API_SPEC_URL), as a deployment does, and
+ * publishes that one: one build for both keeps the test run short.
  */
+const marker = 'Served by the remote-document build test';
+let server: SpecServer;
 let site: SiteCopy;
 let build: { code: number | null; output: string };
 const rebrand = (text: string) =>
@@ -31,11 +38,29 @@ beforeAll(async () => {
       writeFileSync(path.join(site.dir, file), rebrand(readFileSync(path.join(site.dir, file), 'utf8')));
     }
   }
+  const data = apis.find((api) => api.key === 'data');
+  if (!data) throw new Error('config/apis.ts has no Data API');
+  const vendored = parseDocumentText(readFileSync(path.join(site.dir, data.vendored), 'utf8'));
+  server = await startSpecServer({ ...vendored, info: { ...(vendored.info as JsonObject), description: marker } }, 10);
   build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
     cwd: site.dir,
+    env: { ...process.env, [data.urlVariable]: server.url('/valid.yaml') },
   });
 }, 240_000);
-afterAll(() => site?.remove());
+afterAll(async () => {
+  await server?.stop();
+  site?.remove();
+});
+
+test('a build given the Data API document’s URL publishes that document, and the vendored one of the other API', () => {
+  expect(build.code, build.output).toBe(0);
+  expect(build.output).toContain(`[openapi-source] data-v4: using the remote document ${server.url('/valid.yaml')}`);
+  expect(build.output).toContain('[openapi-source] chat-v1: using the vendored document openapi/chat-v1.yaml');
+  const out = path.join(site.dir, 'build');
+  const published = JSON.parse(readFileSync(path.join(out, 'openapi/data-v4.json'), 'utf8')) as JsonObject;
+  expect((published.info as JsonObject).description).toBe(marker);
+  expect(readFileSync(path.join(out, 'openapi/data-v4.yaml'), 'utf8')).toContain(marker);
+});
 
 test('the rebranded site builds, with the brand in its routes', () => {
   expect(build.code, build.output).toBe(0);

@@ -1,24 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runNode } from '../../../scripts/lib/process';
 import { copySite, type SiteCopy } from '../../../tests/fixtures/siteCopy';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
-import type { JsonObject } from '../../lib/openapi/document';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
 
-const marker = 'Served by the remote-document build test';
-const vendored = readVendoredDocument('data');
-const remote: JsonObject = { ...vendored, info: { ...(vendored.info as JsonObject), description: marker } };
 let server: SpecServer;
 let workDir: string;
 let site: SiteCopy;
 const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 beforeAll(async () => {
-  server = await startSpecServer(remote, 10);
+  server = await startSpecServer(readVendoredDocument('data'), 10);
   workDir = mkdtempSync(path.join(tmpdir(), 'remote-build-'));
   // The builds here run in a copy of the site, so they never change the main checkout's generated files.
   site = copySite();
@@ -28,20 +23,6 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
   site.remove();
 });
-
-test('a build with DATA_API_SPEC_URL publishes the remote document', async () => {
-  const outDir = path.join(workDir, 'build');
-  const { code, output } = await runNode([docusaurus, 'build', '--out-dir', outDir], {
-    env: { ...process.env, DATA_API_SPEC_URL: server.url('/valid.yaml') },
-    cwd: site.dir,
-  });
-  expect(code, output).toBe(0);
-  expect(output).toContain(`[openapi-source] data-v4: using the remote document ${server.url('/valid.yaml')}`);
-  expect(output).toContain('[openapi-source] chat-v1: using the vendored document openapi/chat-v1.yaml');
-  const published = JSON.parse(readFileSync(path.join(outDir, 'openapi/data-v4.json'), 'utf8')) as JsonObject;
-  expect((published.info as JsonObject).description).toBe(marker);
-  expect(readFileSync(path.join(outDir, 'openapi/data-v4.yaml'), 'utf8')).toContain(marker);
-}, 180_000);
 
 /** Starts a Node script and sends it SIGTERM once its output contains `when`; resolves with its exit. */
 function terminateWhen(args: string[], env: NodeJS.ProcessEnv, when: string, cwd?: string) {
