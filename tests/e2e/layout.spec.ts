@@ -41,6 +41,27 @@ test('on a phone an operation page shows the request sample before the parameter
   expect(sample!.y).toBeLessThan(parameters!.y);
 });
 
+test('on a phone the longest path of the Data API wraps only after a slash', async ({ page }) => {
+  const longest = operationViews(data, 'data-v4').reduce((a, b) => (b.path.length > a.path.length ? b : a));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, `/docs/data-api/${longest.slug}`);
+  const path = page.locator('article code', { hasText: longest.path }).first();
+  await expect(path).toHaveText(longest.path);
+  // Each run of text between two break points (after a slash) on one line; the path itself on more than one, or
+  // this page would not show how a path wraps.
+  const lines = await path.evaluate((code) => {
+    const linesOf = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set(Array.from(range.getClientRects(), (rect: DOMRect) => Math.round(rect.top))).size;
+    };
+    const parts = Array.from(code.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE);
+    return { path: linesOf(code), parts: parts.map((part) => [part.textContent, linesOf(part)] as const) };
+  });
+  expect(lines.path).toBeGreaterThan(1);
+  expect(lines.parts.filter(([, count]) => count > 1)).toEqual([]);
+});
+
 test('every parameter of a call has an anchor that scrolls to it and puts it in the address', async ({ page }) => {
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
   for (const parameter of championships.parameters) {

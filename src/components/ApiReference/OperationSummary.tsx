@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
+import PathText from './PathText';
 import PostmanLink, { usePostmanCollection } from './PostmanLink';
 import styles from './styles.module.css';
 
@@ -24,7 +25,7 @@ export default function OperationSummary({ operation }: { operation: OperationVi
         <span className={`${styles.method} ${styles[`method_${operation.method}`] ?? ''}`}>
           {operation.method.toUpperCase()}
         </span>{' '}
-        <code className={styles.path}>{operation.path}</code>
+        <PathText path={operation.path} className={styles.path} />
       </p>
       {operation.deprecated && (
         <div className="alert alert--warning" role="note">

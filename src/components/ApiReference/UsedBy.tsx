@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { SchemaView } from '@site/src/lib/openapi/view';
+import PathText from './PathText';
 import styles from './styles.module.css';
 
 export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkBase: string }): ReactNode {
@@ -15,7 +16,7 @@ export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkB
       {schema.usedBy.map((use) => (
         <li key={use.slug}>
           <Link to={`${linkBase}/${use.slug}`}>
-            <span className={styles.methodInline}>{use.method.toUpperCase()}</span> <code>{use.path}</code>
+            <span className={styles.methodInline}>{use.method.toUpperCase()}</span> <PathText path={use.path} />
           </Link>{' '}
           {use.summary}
         </li>

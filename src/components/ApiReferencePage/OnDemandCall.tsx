@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationView } from '@site/src/lib/openapi/view';
+import PathText from '@site/src/components/ApiReference/PathText';
 import { hashTargetsCall, whenElementNear } from './whenNear';
 import styles from './styles.module.css';
 
@@ -63,9 +64,7 @@ export default function OnDemandCall({
       ) : (
         <div className={styles.callSummary}>
           <p>
-            <code>
-              {view.method.toUpperCase()} {view.path}
-            </code>
+            <PathText method={view.method} path={view.path} />
           </p>
           <p className={styles.tryIt}>
             <Link to={`${linkBase}/${view.slug}`}>Read this call on its own page</Link>
