@@ -145,8 +145,8 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
       });
       page.on('pageerror', (error) => errors.push(`${current}: ${error.message}`));
       // Chromium's console names no URL for a failed resource: record which one it was, from the browser's own
-      // network events, which also report what Playwright's do not (a late request of a page being left once failed
-      // with a 404 Playwright never reported).
+      // network events. Playwright's response events are not enough: a run once logged a 404 to the console for which
+      // they reported no response.
       const network = await page.context().newCDPSession(page);
       await network.send('Network.enable');
       const requested = new Map<string, string>();

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * The rule sets every accessibility check of the site runs: WCAG 2.0, 2.1 and 2.2, levels A and AA, and axe's best
- * practices (landmarks, heading order, unique regions), which the site has always passed: until the options were set
- * before the tags (below), `options` replaced the tag filter and axe ran every rule it enables by default, these too.
+ * practices (landmarks, heading order, unique regions). Until the options were set before the tags (below), `options`
+ * replaced the tag filter and axe ran every rule it enables by default, these included, and the site passed them.
  */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
