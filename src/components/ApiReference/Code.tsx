@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import './grammars';
-import { Highlight } from 'prism-react-renderer';
 import { usePrismTheme } from '@docusaurus/theme-common';
+import { highlightedClass, tokensHtml } from '@site/src/lib/prism/html';
+import { tokenize } from '@site/src/lib/prism';
 import styles from './styles.module.css';
 
 function CopyButton({ code }: { code: string }): ReactNode {
@@ -28,10 +29,13 @@ function CopyButton({ code }: { code: string }): ReactNode {
 /**
  * A highlighted code block of the reference, in the site's code theme. Unlike the theme's CodeBlock, which builds its
  * buttons only in the browser (and is remounted after hydration), it renders the same markup on the server and in the
- * browser: a reference that hydrates late (the single-page reference waits for its document) hydrates it as is.
+ * browser: a reference that hydrates late (the single-page reference waits for its document) hydrates it as is. The
+ * code is one escaped HTML string coloured by class (src/lib/prism/html.ts; the colours are in every page's head), so
+ * a page of many samples is not an element per token with its own style, and hydration does not walk the tokens.
  */
 export default function Code({ code, language, title }: { code: string; language: string; title?: string }): ReactNode {
   const theme = usePrismTheme();
+  const html = useMemo(() => tokensHtml(tokenize(code, language.toLowerCase())), [code, language]);
   return (
     <div className={`theme-code-block ${styles.code}`}>
       {/* The copy button sits in a bar of its own above the code, never over a line's text. */}
@@ -40,23 +44,15 @@ export default function Code({ code, language, title }: { code: string; language
         <CopyButton code={code} />
       </div>
       <div className={styles.codeBody}>
-        <Highlight theme={theme} code={code} language={language}>
-          {({ className, style, tokens, getLineProps, getTokenProps }) => (
-            // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
-            <pre tabIndex={0} className={`${className} ${styles.pre}`} style={style}>
-              <code>
-                {tokens.map((line, index) => (
-                  <span key={index} {...getLineProps({ line })}>
-                    {line.map((token, key) => (
-                      <span key={key} {...getTokenProps({ token })} />
-                    ))}
-                    {'\n'}
-                  </span>
-                ))}
-              </code>
-            </pre>
-          )}
-        </Highlight>
+        {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+        <pre
+          tabIndex={0}
+          className={`prism-code language-${language.toLowerCase()} ${highlightedClass} ${styles.pre}`}
+          style={{ color: theme.plain.color, backgroundColor: theme.plain.backgroundColor }}
+        >
+          {/* Escaped by tokensHtml: the text of the code, with spans only around its tokens. */}
+          <code dangerouslySetInnerHTML={{ __html: html }} />
+        </pre>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import type {
   LineInputProps,
   LineOutputProps,
   RenderProps,
+  Token,
   TokenInputProps,
   TokenOutputProps,
 } from 'prism-react-renderer';
@@ -22,21 +23,24 @@ import { normalizeTokens, themeToDict, tokenStyle } from './tokens';
 
 export { Prism, normalizeTokens };
 
+/** Prism's tokens of `code` as lines, the way prism-react-renderer makes them; unknown languages are plain text. */
+export function tokenize(code: string, language: string, prism: typeof Prism = Prism): Token[][] {
+  const grammar = prism.languages[language];
+  if (grammar == null) return normalizeTokens([code]);
+  const env = { code, grammar, language, tokens: [] as ReturnType<typeof prism.tokenize> };
+  prism.hooks.run('before-tokenize', env);
+  env.tokens = prism.tokenize(code, grammar);
+  prism.hooks.run('after-tokenize', env);
+  return normalizeTokens(env.tokens);
+}
+
 /** prism-react-renderer's props, with a render function typed for React 19 (its types name the old global JSX). */
 export type Props = Omit<HighlightProps, 'children'> & { children: (props: RenderProps) => ReactNode };
 
 export function Highlight({ code, language: requested, theme, prism = Prism, children }: Props): ReactNode {
   const language = requested.toLowerCase();
   const dict = useMemo(() => (theme ? themeToDict(theme, language) : undefined), [theme, language]);
-  const grammar = prism.languages[language];
-  const tokens = useMemo(() => {
-    if (grammar == null) return normalizeTokens([code]);
-    const env = { code, grammar, language, tokens: [] as ReturnType<typeof prism.tokenize> };
-    prism.hooks.run('before-tokenize', env);
-    env.tokens = prism.tokenize(code, grammar);
-    prism.hooks.run('after-tokenize', env);
-    return normalizeTokens(env.tokens);
-  }, [prism, code, grammar, language]);
+  const tokens = useMemo(() => tokenize(code, language, prism), [prism, code, language]);
 
   const getLineProps = useCallback(
     ({ className, style, line: _line, ...rest }: LineInputProps): LineOutputProps => ({

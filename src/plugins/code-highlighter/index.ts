@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { codeTheme } from '../../../config/codeTheme';
+import { themeCss } from '../../lib/prism/html';
 
 /**
  * Points `prism-react-renderer`, which Docusaurus's CodeBlock and `prism-include-languages` import, at the site's
@@ -13,6 +15,10 @@ export default function codeHighlighterPlugin(): Plugin {
       return {
         resolve: { alias: { 'prism-react-renderer$': path.resolve(__dirname, '../../lib/prism/index.ts') } },
       };
+    },
+    // The token colours of the code blocks coloured by class (src/lib/prism/html.ts), once per page: about 1 KB.
+    injectHtmlTags() {
+      return { headTags: [{ tagName: 'style', innerHTML: themeCss(codeTheme) }] };
     },
   };
 }
