@@ -26,6 +26,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
+import { withBuildEnvironment } from '../config/build';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
 import type { LoadContext } from '@docusaurus/types';
 import { search } from '../config/search';
@@ -80,7 +81,7 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
   const { code, output } = await runNode([docusaurus, 'build', siteDir, '--out-dir', outDir], {
-    env: { ...process.env, ...env },
+    env: withBuildEnvironment({ ...process.env, ...env }),
   });
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
   return (performance.now() - started) / 1000;

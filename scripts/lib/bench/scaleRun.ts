@@ -18,6 +18,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { parse } from 'yaml';
 import { apis } from '../../../config/apis';
+import { withBuildEnvironment } from '../../../config/build';
 import { search } from '../../../config/search';
 import { listOperations, type JsonObject } from '../../../src/lib/openapi/document';
 import { chromiumArgs, chromiumPath } from '../../../tests/e2e/support/chromium';
@@ -65,7 +66,8 @@ export async function timedBuild(
       // GNU time around the build, from a Node script so that runNode's output capture is reused.
       `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurus)}, 'build', ${JSON.stringify(siteDir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
     ],
-    { env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' } },
+    // As `npm run build` builds (config/build.ts).
+    { env: withBuildEnvironment({ ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' }) },
   );
   if (code !== 0) throw new Error(`${label}: build failed:\n${output.slice(-3000)}`);
   return { time: parseTimeReport(readFileSync(report, 'utf8')), output };

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { buildEnvironment, withBuildEnvironment } from './build';
+
+test('the variables are ones this Docusaurus reads', () => {
+  const core = ['webpack/base.js', 'ssg/ssgEnv.js']
+    .map((file) => readFileSync(`node_modules/@docusaurus/core/lib/${file}`, 'utf8'))
+    .join('\n');
+  for (const name of Object.keys(buildEnvironment)) expect(core).toContain(`process.env.${name}`);
+});
+
+test('a variable the caller sets wins over the default', () => {
+  const env = withBuildEnvironment({ DOCUSAURUS_NO_PERSISTENT_CACHE: '', PATH: '/bin' });
+  expect(env.DOCUSAURUS_NO_PERSISTENT_CACHE).toBe('');
+  expect(env.PATH).toBe('/bin');
+  expect(env.DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY).toBe(
+    buildEnvironment.DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY,
+  );
+});
