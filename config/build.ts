@@ -3,8 +3,9 @@
  * Docusaurus reads from the environment when it starts, before it loads the site's config. A variable already set by
  * the caller wins.
  *
- * - The bundler's persistent cache (Rspack) is not written: a build from a clean clone (every CI build) never reads it, and writing
- *   it raised the bundling phase's peak memory from 2.3 to 3.0 GB at 8 times today's documents (1,450 pages).
+ * - The bundler's persistent cache (Rspack) is not written: a build from a clean clone (every CI build) never reads
+ *   it, and writing it raised the bundling phase's peak memory from 2.3 to 3.0 GB at 8 times today's documents
+ *   (1,450 pages).
  *   `npm start` keeps it, for quick restarts.
  * - The static-site generator's worker threads are replaced once their heap passes 300 MB instead of Docusaurus's
  *   1 GB: at 16 times today's documents its two workers held up to 2 GB beside the bundler's memory.
