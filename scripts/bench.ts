@@ -26,7 +26,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
-import { withBuildEnvironment } from '../config/build';
+import { docusaurusBin, withBuildEnvironment } from '../config/build';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
 import type { LoadContext } from '@docusaurus/types';
 import { search } from '../config/search';
@@ -57,7 +57,6 @@ const scales = scaleIndex >= 0 ? parseScales(process.argv[scaleIndex + 1]) : und
 const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const work = path.resolve('bench/tmp');
-const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 /** The page types of the portal, each against the vanilla Docusaurus page. */
 const pageTypes = [
@@ -80,7 +79,7 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   rmSync(path.join(siteDir, 'node_modules/.cache'), { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
-  const { code, output } = await runNode([docusaurus, 'build', siteDir, '--out-dir', outDir], {
+  const { code, output } = await runNode([docusaurusBin, 'build', siteDir, '--out-dir', outDir], {
     env: withBuildEnvironment({ ...process.env, ...env }),
   });
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);

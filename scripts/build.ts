@@ -3,12 +3,10 @@
  * Docusaurus reads before it loads the site's config. Arguments are passed on (`-- --out-dir x`).
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import process from 'node:process';
-import { withBuildEnvironment } from '../config/build';
+import { docusaurusBin, withBuildEnvironment } from '../config/build';
 
-const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
-const result = spawnSync(process.execPath, [docusaurus, 'build', ...process.argv.slice(2)], {
+const result = spawnSync(process.execPath, [docusaurusBin, 'build', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: withBuildEnvironment(process.env),
 });

@@ -8,6 +8,7 @@ import { copySite, type SiteCopy } from '../fixtures/siteCopy';
 import { startSpecServer, type SpecServer } from '../fixtures/specServer';
 import { parseDocumentText } from '../../src/lib/openapi/parse';
 import type { JsonObject } from '../../src/lib/openapi/document';
+import { docusaurusBin } from '../../config/build';
 
 /**
  * Rebranding is config/brand.ts plus the documents: in a throw-away copy of the site the brand becomes Nimbus and
@@ -42,7 +43,7 @@ beforeAll(async () => {
   if (!data) throw new Error('config/apis.ts has no Data API');
   const vendored = parseDocumentText(readFileSync(path.join(site.dir, data.vendored), 'utf8'));
   server = await startSpecServer({ ...vendored, info: { ...(vendored.info as JsonObject), description: marker } }, 10);
-  build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
+  build = await runNode([docusaurusBin, 'build'], {
     cwd: site.dir,
     env: { ...process.env, [data.urlVariable]: server.url('/valid.yaml') },
   });

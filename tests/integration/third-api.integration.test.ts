@@ -12,6 +12,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { serveBuild, type RunningServer } from '../e2e/support/staticServer';
 import { operationViews } from '../../src/lib/openapi/view';
 import type { JsonObject } from '../../src/lib/openapi/document';
+import { docusaurusBin } from '../../config/build';
 
 /**
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
@@ -57,7 +58,7 @@ beforeAll(async () => {
   appendApiRecords(site.dir, record);
   copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
   addRealApis(site.dir, realInBuild);
-  build = await runNode([path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], {
+  build = await runNode([docusaurusBin, 'build'], {
     cwd: site.dir,
   });
 }, 240_000);

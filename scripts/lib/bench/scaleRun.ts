@@ -18,7 +18,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { parse } from 'yaml';
 import { apis } from '../../../config/apis';
-import { withBuildEnvironment } from '../../../config/build';
+import { docusaurusBin, withBuildEnvironment } from '../../../config/build';
 import { search } from '../../../config/search';
 import { listOperations, type JsonObject } from '../../../src/lib/openapi/document';
 import { chromiumArgs, chromiumPath } from '../../../tests/e2e/support/chromium';
@@ -59,12 +59,11 @@ export async function timedBuild(
 ): Promise<{ time: ReturnType<typeof parseTimeReport>; output: string }> {
   if (!existsSync(timeBinary)) throw new Error(`${timeBinary} is missing: apt-get install -y time`);
   const report = path.join(siteDir, 'time-report.txt');
-  const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
   const { code, output } = await runNode(
     [
       '-e',
       // GNU time around the build, from a Node script so that runNode's output capture is reused.
-      `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurus)}, 'build', ${JSON.stringify(siteDir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
+      `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurusBin)}, 'build', ${JSON.stringify(siteDir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
     ],
     // As `npm run build` builds (config/build.ts).
     { env: withBuildEnvironment({ ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' }) },
@@ -136,11 +135,10 @@ async function vanillaDocPageJs(pages: number, log: (message: string) => void): 
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vanilla-'));
   try {
     writeVanillaSite(dir, pages);
-    const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
     const outDir = path.join(dir, 'build');
     // The vanilla site uses the portal's installed Docusaurus.
     symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const { code, output } = await runNode([docusaurus, 'build', dir, '--out-dir', outDir]);
+    const { code, output } = await runNode([docusaurusBin, 'build', dir, '--out-dir', outDir]);
     if (code !== 0) throw new Error(`vanilla build of ${pages} pages failed:\n${output.slice(-2000)}`);
     const server = await serveBuild(outDir);
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parse } from 'node-html-parser';
 import { expect, test } from 'vitest';
-import { codeLanguages, prismLoadOrder } from '../../../config/codeLanguages';
+import { registerSiteLanguages } from '../../../tests/fixtures/prismLanguages';
 import Code from './Code';
 
-// The site's languages on the site's Prism, as Docusaurus's prism-include-languages registers them in a build.
-const require = createRequire(import.meta.url);
-for (const id of prismLoadOrder(codeLanguages)) require(`prismjs/components/prism-${id}`);
+registerSiteLanguages();
 
 const example = JSON.stringify(
   { items: Array.from({ length: 12 }, (_, index) => ({ id: `p${index}`, elo: 2000 + index, tag: '<b>&</b>' })) },

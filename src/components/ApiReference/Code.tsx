@@ -35,7 +35,8 @@ function CopyButton({ code }: { code: string }): ReactNode {
  */
 export default function Code({ code, language, title }: { code: string; language: string; title?: string }): ReactNode {
   const theme = usePrismTheme();
-  const html = useMemo(() => tokensHtml(tokenize(code, language.toLowerCase())), [code, language]);
+  const prismLanguage = language.toLowerCase();
+  const html = useMemo(() => tokensHtml(tokenize(code, prismLanguage)), [code, prismLanguage]);
   return (
     <div className={`theme-code-block ${styles.code}`}>
       {/* The copy button sits in a bar of its own above the code, never over a line's text. */}
@@ -47,7 +48,7 @@ export default function Code({ code, language, title }: { code: string; language
         {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
         <pre
           tabIndex={0}
-          className={`prism-code language-${language.toLowerCase()} ${highlightedClass} ${styles.pre}`}
+          className={`prism-code language-${prismLanguage} ${highlightedClass} ${styles.pre}`}
           style={{ color: theme.plain.color, backgroundColor: theme.plain.backgroundColor }}
         >
           {/* Escaped by tokensHtml: the text of the code, with spans only around its tokens. */}

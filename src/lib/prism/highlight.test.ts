@@ -1,16 +1,13 @@
-import { createRequire } from 'node:module';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlight as OriginalHighlight, normalizeTokens as originalNormalizeTokens } from 'prism-react-renderer';
 import { describe, expect, test } from 'vitest';
-import { codeLanguages, prismLoadOrder } from '../../../config/codeLanguages';
 import { codeTheme } from '../../../config/codeTheme';
 import { Highlight, Prism, normalizeTokens } from './index';
+import { registerSiteLanguages } from '../../../tests/fixtures/prismLanguages';
 import { themeToDict, tokenStyle } from './tokens';
 
-// Registers the site's languages on the site's Prism, the way Docusaurus's prism-include-languages does.
-const require = createRequire(import.meta.url);
-for (const id of prismLoadOrder(codeLanguages)) require(`prismjs/components/prism-${id}`);
+registerSiteLanguages();
 await import('../../components/ApiReference/grammars');
 
 const snippets: Record<string, string> = {

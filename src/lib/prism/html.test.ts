@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
 import { parse } from 'node-html-parser';
 import { describe, expect, test } from 'vitest';
-import { codeLanguages, prismLoadOrder } from '../../../config/codeLanguages';
 import { codeTheme } from '../../../config/codeTheme';
 import { escapeHtml, themeCss, tokensHtml } from './html';
 import { tokenize } from './index';
+import { registerSiteLanguages } from '../../../tests/fixtures/prismLanguages';
 import { themeToDict, tokenStyle } from './tokens';
 
-const require = createRequire(import.meta.url);
-for (const id of prismLoadOrder(codeLanguages)) require(`prismjs/components/prism-${id}`);
+registerSiteLanguages();
 
 const hostile = `{\n  "name": "<img src=x onerror=alert(1)>",\n  "q": "it's \\"&amp;\\"",\n\n  "n": 1\n}`;
 

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copySite, type SiteCopy } from '../../../tests/fixtures/siteCopy';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { docusaurusBin } from '../../../config/build';
 
 let server: SpecServer;
 let workDir: string;
 let site: SiteCopy;
-const docusaurus = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 beforeAll(async () => {
   server = await startSpecServer(readVendoredDocument('data'), 10);
@@ -45,7 +45,7 @@ function terminateWhen(args: string[], env: NodeJS.ProcessEnv, when: string, cwd
 
 test('a build given a million-bracket description stops on SIGTERM, failing', async () => {
   const result = await terminateWhen(
-    [docusaurus, 'build', '--out-dir', path.join(workDir, 'stopped')],
+    [docusaurusBin, 'build', '--out-dir', path.join(workDir, 'stopped')],
     { ...process.env, DATA_API_SPEC_URL: server.url('/brackets') },
     '[openapi-source] data-v4: using the remote document',
     site.dir,

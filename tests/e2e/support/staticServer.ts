@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import { waitUntilAnswering } from '../../../scripts/lib/process';
+import { docusaurusBin } from '../../../config/build';
 
 /** Asks the kernel for a free port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -31,10 +31,9 @@ export interface RunningServer {
  */
 export async function serveBuild(buildDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const bin = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, 'serve', '--dir', buildDir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+    [docusaurusBin, 'serve', '--dir', buildDir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
     { detached: true, stdio: 'ignore', env: { ...process.env, ...env } },
   );
   const url = `http://127.0.0.1:${port}`;
