@@ -1,3 +1,5 @@
+import { apis } from '../../config/apis';
+import { icoEntries } from '../../scripts/lib/ico';
 import { brand } from '../../config/brand';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { specRoutes } from './support/routes';
@@ -92,5 +94,36 @@ test.describe('the shell', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.status()).toBe(200);
     expect(await sitemap.text()).toContain('/docs/webhooks</loc>');
+  });
+});
+
+test.describe("the site's icon", () => {
+  // Pages name the SVG icon; a file with no head of its own (a download, llms.txt) makes Chromium ask for
+  // /favicon.ico, and a missing one is a 404 in the console. The browser makes that request outside the page:
+  // Playwright's page events do not report it, and the fixtures' request routing holds it forever. So this test uses
+  // a context of its own and the CDP network record.
+  test('a download opened in the browser finds /favicon.ico, a real icon', async ({ browser, request }, testInfo) => {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      const network = await context.newCDPSession(page);
+      await network.send('Network.enable');
+      const icon = new Promise<{ status: number; mimeType: string }>((resolve) =>
+        network.on('Network.responseReceived', ({ response }) => {
+          if (new URL(response.url).pathname === '/favicon.ico') resolve(response);
+        }),
+      );
+      await page.goto(`/openapi/${apis[0].id}.json`);
+      expect(await icon).toMatchObject({ status: 200, mimeType: expect.stringMatching(/^image\//) });
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    const file = new Uint8Array(await (await request.get('/favicon.ico')).body());
+    expect(icoEntries(file).map((entry) => entry.png.width)).toEqual([16, 32, 48]);
   });
 });
