@@ -17,6 +17,7 @@ import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchIndexPlugin from './src/plugins/search-index';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';
+import routeScriptsPlugin from './src/plugins/route-scripts';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
 
@@ -68,6 +69,7 @@ const config: Config = {
     ['@docusaurus/plugin-client-redirects', redirects],
     [llmsExportPlugin, llmsExport],
     [lazyRoutesPlugin, lazyRoutes],
+    routeScriptsPlugin,
     inlineScriptGuardPlugin,
     [searchIndexPlugin, search],
     robotsTxtPlugin,

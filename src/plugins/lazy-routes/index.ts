@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
 import { lazyTableChunkName, type GeneratedFiles } from './lib/split';
 import { servedModules } from './lib/served';
 import { moveChunkFiles, type LazyChunk } from './lib/chunkFiles';
+import { withLazyTables } from './lib/manifest';
+import type { ClientManifest } from '../route-scripts/lib/origins';
 
 export interface LazyRoutesOptions {
   /** Module path prefixes (as Docusaurus's registry names them, `@site/...`) of the routes to load lazily. */
@@ -67,7 +69,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       return {
-        plugins: [new LazyChunkFilesPlugin(tableChunks, categoryFiles)],
+        plugins: [new LazyChunkFilesPlugin(tableChunks, categoryFiles, generated('client-manifest.json'))],
         module: {
           rules: [
             {
@@ -90,12 +92,14 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
 /**
  * Emits the lazy sidebar categories' files (lib/sidebar.ts). After bundling, before minification and before the real
  * content hashes (which then rename what changed and the references to it), moves the lazy tables' chunks out of the
- * webpack runtime's maps into the tables (lib/chunkFiles.ts).
+ * webpack runtime's maps into the tables (lib/chunkFiles.ts). Once the client manifest is written, makes a reference
+ * page's HTML name its table (lib/manifest.ts).
  */
 class LazyChunkFilesPlugin {
   constructor(
     private readonly tableChunks: string[][],
     private readonly categoryFiles: ReadonlyMap<string, string>,
+    private readonly manifestPath: string,
   ) {}
 
   apply(compiler: Compiler): void {
@@ -130,6 +134,17 @@ class LazyChunkFilesPlugin {
         compilation.updateAsset(runtimeFile, new sources.RawSource(moved.runtime));
         tables.forEach(({ file }, index) => compilation.updateAsset(file, new sources.RawSource(moved.tables[index])));
       });
+    });
+    compiler.hooks.afterEmit.tap(name, (compilation) => {
+      const tables = this.tableChunks.map((names, table) => ({
+        table: lazyTableChunkName(table),
+        routes: names.map((chunkName) => ({
+          name: chunkName,
+          requests: (compilation.namedChunkGroups.get(chunkName)?.origins ?? []).map((origin) => origin.request ?? ''),
+        })),
+      }));
+      const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
+      writeFileSync(this.manifestPath, JSON.stringify(withLazyTables(manifest, tables)));
     });
   }
 }
