@@ -26,3 +26,28 @@ for (const route of routes) {
     expect(requested).toEqual([...new Set(requested)]);
   });
 }
+
+for (const route of [guideRoute, referenceSampleRoutes[0], '/api/data']) {
+  test(`${route}: linked pages' chunks are prefetched once each, none the page already runs`, async ({ page }) => {
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    // Prefetching waits for idle time: wait until the links stop coming.
+    const count = () => page.locator('link[rel="prefetch"]').count();
+    await expect.poll(count).toBeGreaterThan(0);
+    let before = -1;
+    await expect
+      .poll(async () => {
+        const now = await count();
+        const settled = now === before;
+        before = now;
+        return settled;
+      })
+      .toBe(true);
+    const { prefetched, scripts } = await page.evaluate(() => ({
+      prefetched: Array.from(document.querySelectorAll('link[rel="prefetch"]'), (link) => link.getAttribute('href')),
+      scripts: Array.from(document.scripts, (script) => script.getAttribute('src')).filter(Boolean),
+    }));
+    expect(prefetched).toEqual([...new Set(prefetched)]);
+    expect(prefetched.filter((href) => scripts.includes(href))).toEqual([]);
+  });
+}

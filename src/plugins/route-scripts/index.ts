@@ -5,16 +5,26 @@ import type { Compiler } from 'webpack';
 import { withRequestOrigins, type ClientManifest, type NamedChunkGroup } from './lib/origins';
 
 /**
- * Makes each built page name its own route chunks in its HTML, as Docusaurus's template means to
- * (lib/origins.ts says why it did not): the browser then fetches them beside `main.js` instead of after it has run.
- * Production client bundle only; the dev server renders no pages.
+ * How a page's scripts reach the browser:
+ * - each built page names its own route chunks in its HTML, as Docusaurus's template means to (lib/origins.ts says
+ *   why it did not): the browser fetches them beside `main.js` instead of after it has run. Production client bundle
+ *   only; the dev server renders no pages;
+ * - linked pages' chunks are prefetched once per file, when the browser is idle (client/prefetchQueue.ts), by
+ *   replacing Docusaurus's client prefetch helper, whose module has no other way in.
  */
 export default function routeScriptsPlugin(context: LoadContext): Plugin {
   return {
     name: 'route-scripts',
-    configureWebpack(config, isServer) {
-      if (isServer || config.mode !== 'production') return {};
-      return { plugins: [new RequestOriginsPlugin(path.join(context.generatedFilesDir, 'client-manifest.json'))] };
+    configureWebpack(config, isServer, utils) {
+      if (isServer) return {};
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      const prefetch = new NormalModuleReplacementPlugin(
+        /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]prefetch\.js$/,
+        path.resolve(__dirname, 'client/prefetch.ts'),
+      );
+      if (config.mode !== 'production') return { plugins: [prefetch] };
+      const manifestPath = path.join(context.generatedFilesDir, 'client-manifest.json');
+      return { plugins: [prefetch, new RequestOriginsPlugin(manifestPath)] };
     },
   };
 }
