@@ -10,6 +10,7 @@ import type { JsonObject } from '@site/src/lib/openapi/document';
 import {
   fullyRenderedCalls,
   referenceModel,
+  referenceModelInSlices,
   type ReferenceModel,
   type ReferenceOptions,
 } from '@site/src/lib/openapi/reference';
@@ -20,6 +21,7 @@ import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
 import PageMenu from '@site/src/components/PageMenu';
 import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
+import { yieldToMain } from '@site/src/lib/yieldToMain';
 import styles from './styles.module.css';
 
 /** A type, not an interface: Docusaurus route props must be assignable to a plain record. */
@@ -167,7 +169,7 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
         documentUrl: runtimeUrl,
         buildUrl: json,
         fingerprint,
-        toModel: (document) => referenceModel(document, model),
+        toModel: (document) => referenceModelInSlices(document, model, yieldToMain),
       }),
   );
   const status = useSyncExternalStore(store.subscribe, store.getStatus, idle);

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { JsonObject } from '../../lib/openapi/document';
 import { documentFingerprint, type ReferenceModel } from '../../lib/openapi/reference';
-import { ReferenceStore } from './store';
+import { ReferenceStore, type ReferenceStoreOptions } from './store';
 
 const build: JsonObject = { openapi: '3.1.0', info: { title: 'Data API', version: '4' }, paths: {} };
 const newer: JsonObject = { ...build, info: { title: 'Data API', version: '4.1' } };
@@ -33,15 +33,27 @@ function server(answers: Record<string, () => Response>) {
 const json = (value: unknown) => () =>
   new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
 
-function store(fetchImpl: typeof fetch) {
+function store(fetchImpl: typeof fetch, toModel: ReferenceStoreOptions['toModel'] = model) {
   return new ReferenceStore({
     documentUrl: '/runtime.json',
     buildUrl: '/openapi/data-v4.json',
     fingerprint: documentFingerprint(build),
-    toModel: model,
+    toModel,
     fetchImpl,
   });
 }
+
+/** A model built over several tasks, as the page builds it (referenceModelInSlices). */
+const modelLater = (document: JsonObject) =>
+  new Promise<ReferenceModel>((resolve, reject) =>
+    setTimeout(() => {
+      try {
+        resolve(model(document));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }, 5),
+  );
 
 describe('ReferenceStore', () => {
   test('a runtime document equal to the build hydrates from it: one download, nothing re-renders', async () => {
@@ -52,6 +64,19 @@ describe('ReferenceStore', () => {
     expect(subject.getRuntimeModel()).toBeUndefined();
     await expect(subject.buildModel).resolves.toMatchObject({ version: '4' });
     expect(asked).toEqual(['/runtime.json']);
+  });
+
+  test('a model built over several tasks: the build hydrates from it, a newer document replaces it, a bad one fails', async () => {
+    const equal = store(server({ '/runtime.json': json(build) }).fetchImpl, modelLater);
+    await equal.load();
+    await expect(equal.buildModel).resolves.toMatchObject({ version: '4' });
+    const differing = store(server({ '/runtime.json': json(newer) }).fetchImpl, modelLater);
+    await differing.load();
+    expect(differing.getRuntimeModel()).toMatchObject({ version: '4.1' });
+    const unreadable = { ...build, info: { title: 'throws', version: '5' } };
+    const failing = store(server({ '/runtime.json': json(unreadable) }).fetchImpl, modelLater);
+    await failing.load();
+    expect(failing.getStatus()).toEqual({ status: 'failed', message: '/runtime.json could not be read: unreadable' });
   });
 
   test('a runtime document that differs is shown in place of the build, loaded once', async () => {

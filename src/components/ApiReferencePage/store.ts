@@ -27,7 +27,8 @@ export interface ReferenceStoreOptions {
   buildUrl: string;
   /** `documentFingerprint` of the build-time document. */
   fingerprint: string;
-  toModel: (document: JsonObject) => ReferenceModel;
+  /** The page's model of a document; it may be built over several tasks. */
+  toModel: (document: JsonObject) => ReferenceModel | Promise<ReferenceModel>;
   fetchImpl?: typeof fetch;
 }
 
@@ -76,8 +77,9 @@ export class ReferenceStore {
     // If the published document cannot be had or is no longer the build's, the server's markup stays as it is:
     // readable, not hydrated (hydrating from another document would not match it).
     source
-      .then((build) => {
-        if (documentFingerprint(build) === this.options.fingerprint) this.resolveBuild(this.options.toModel(build));
+      .then(async (build) => {
+        if (documentFingerprint(build) === this.options.fingerprint)
+          this.resolveBuild(await this.options.toModel(build));
       })
       .catch(() => undefined);
   }
@@ -100,7 +102,7 @@ export class ReferenceStore {
     }
     let model: ReferenceModel;
     try {
-      model = this.options.toModel(document);
+      model = await this.options.toModel(document);
     } catch (error) {
       this.set({ status: 'failed', message: `${this.options.documentUrl} could not be read: ${reason(error)}` });
       this.provideBuild();

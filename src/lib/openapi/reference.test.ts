@@ -1,6 +1,13 @@
 import { expect, test } from 'vitest';
 import { listOperations } from './document';
-import { defaultFullCalls, documentFingerprint, fullCallsFrom, fullyRenderedCalls, referenceModel } from './reference';
+import {
+  defaultFullCalls,
+  documentFingerprint,
+  fullCallsFrom,
+  fullyRenderedCalls,
+  referenceModel,
+  referenceModelInSlices,
+} from './reference';
 import { readVendoredDocument } from './vendored';
 
 const data = readVendoredDocument('data');
@@ -78,3 +85,18 @@ test.each(['0', '-3', '2.5', 'many', '1e3', '99999999999999999999'])(
     expect(() => fullCallsFrom({ REFERENCE_FULL_CALLS: raw })).toThrow(/REFERENCE_FULL_CALLS must be a whole number/);
   },
 );
+
+test('built in slices, the model is the same, and the main thread gets a turn between the calls', async () => {
+  let turns = 0;
+  const yieldToMain = () => {
+    turns += 1;
+    return Promise.resolve();
+  };
+  // A slice of 0 ms: a turn after every step, one per call and one before the schemas.
+  const sliced = await referenceModelInSlices(data, options, yieldToMain, 0);
+  expect(sliced).toEqual(referenceModel(data, options));
+  expect(turns).toBe(listOperations(data).length + 1);
+  turns = 0;
+  await referenceModelInSlices(data, options, yieldToMain, 60_000);
+  expect(turns).toBe(0);
+});

@@ -1,10 +1,10 @@
 import { positiveIntegerFrom } from '../env';
-import { isObject, text, type JsonObject } from './document';
+import { isObject, listOperations, text, type JsonObject } from './document';
 import type { SampleSettings } from './samples';
 import {
   kebabCase,
   operationSchemaRoots,
-  operationViews,
+  operationView,
   referencedSchemas,
   type OperationView,
   type SchemaNode,
@@ -43,8 +43,43 @@ export interface ReferenceOptions {
 }
 
 export function referenceModel(document: JsonObject, options: ReferenceOptions): ReferenceModel {
+  const steps = referenceModelSteps(document, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same model, built in slices of about `sliceMs` of work with `yieldToMain` between them: the browser builds it
+ * after hydration starts, and in one piece it was one of the page's longest tasks (some 50-60 ms for 64 calls).
+ */
+export async function referenceModelInSlices(
+  document: JsonObject,
+  options: ReferenceOptions,
+  yieldToMain: () => Promise<void>,
+  sliceMs = 8,
+): Promise<ReferenceModel> {
+  const steps = referenceModelSteps(document, options);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldToMain();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** `referenceModel`'s work, pausing after each call and before the schemas, so either runner can share it. */
+function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): Generator<void, ReferenceModel> {
   const info = isObject(document.info) ? document.info : {};
-  const views = operationViews(document, options.api);
+  const views: OperationView[] = [];
+  for (const ref of listOperations(document)) {
+    views.push(operationView(document, options.api, ref));
+    yield;
+  }
   const declared = Array.isArray(document.tags)
     ? document.tags.filter(isObject).map((tag) => ({ name: text(tag.name), description: text(tag.description) }))
     : [];
@@ -72,6 +107,7 @@ export function referenceModel(document: JsonObject, options: ReferenceOptions):
     group.id = id;
     seen.add(id);
   }
+  yield;
   return {
     samples: options.samples,
     title: text(info.title),
