@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
@@ -6,7 +6,7 @@ import { lazyTableChunkName, type GeneratedFiles } from './lib/split';
 import { servedModules } from './lib/served';
 import { moveChunkFiles, type LazyChunk } from './lib/chunkFiles';
 import { withLazyTables } from './lib/manifest';
-import type { ClientManifest } from '../route-scripts/lib/origins';
+import { clientManifestFile, groupRequests, updateClientManifest } from '../route-scripts/lib/manifestFile';
 
 export interface LazyRoutesOptions {
   /** Module path prefixes (as Docusaurus's registry names them, `@site/...`) of the routes to load lazily. */
@@ -69,7 +69,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       return {
-        plugins: [new LazyChunkFilesPlugin(tableChunks, categoryFiles, generated('client-manifest.json'))],
+        plugins: [new LazyChunkFilesPlugin(tableChunks, categoryFiles, clientManifestFile(context.generatedFilesDir))],
         module: {
           rules: [
             {
@@ -140,11 +140,10 @@ class LazyChunkFilesPlugin {
         table: lazyTableChunkName(table),
         routes: names.map((chunkName) => ({
           name: chunkName,
-          requests: (compilation.namedChunkGroups.get(chunkName)?.origins ?? []).map((origin) => origin.request ?? ''),
+          requests: groupRequests(compilation.namedChunkGroups.get(chunkName)),
         })),
       }));
-      const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
-      writeFileSync(this.manifestPath, JSON.stringify(withLazyTables(manifest, tables)));
+      updateClientManifest(this.manifestPath, (manifest) => withLazyTables(manifest, tables));
     });
   }
 }

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
-import { withRequestOrigins, type ClientManifest, type NamedChunkGroup } from './lib/origins';
+import { clientManifestFile, groupRequests, updateClientManifest } from './lib/manifestFile';
+import { withRequestOrigins } from './lib/origins';
 
 /**
  * How a page's scripts reach the browser:
@@ -23,8 +23,7 @@ export default function routeScriptsPlugin(context: LoadContext): Plugin {
         path.resolve(__dirname, 'client/prefetch.ts'),
       );
       if (config.mode !== 'production') return { plugins: [prefetch] };
-      const manifestPath = path.join(context.generatedFilesDir, 'client-manifest.json');
-      return { plugins: [prefetch, new RequestOriginsPlugin(manifestPath)] };
+      return { plugins: [prefetch, new RequestOriginsPlugin(clientManifestFile(context.generatedFilesDir))] };
     },
   };
 }
@@ -35,12 +34,11 @@ class RequestOriginsPlugin {
 
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('route-scripts', (compilation) => {
-      const groups: NamedChunkGroup[] = [...compilation.namedChunkGroups].map(([name, group]) => ({
+      const groups = [...compilation.namedChunkGroups].map(([name, group]) => ({
         name,
-        requests: group.origins.map((origin) => origin.request ?? ''),
+        requests: groupRequests(group),
       }));
-      const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
-      writeFileSync(this.manifestPath, JSON.stringify(withRequestOrigins(manifest, groups)));
+      updateClientManifest(this.manifestPath, (manifest) => withRequestOrigins(manifest, groups));
     });
   }
 }

@@ -24,7 +24,5 @@ function fetchLink(url: string): Promise<void> {
   });
 }
 
-const prefetch =
-  typeof document === 'undefined' ? () => Promise.resolve() : createPrefetch({ idle, loaded, fetch: fetchLink });
-
-export default prefetch;
+// Only the client bundle gets this module (../index.ts), so `document` is there.
+export default createPrefetch({ idle, loaded, fetch: fetchLink });
