@@ -170,6 +170,7 @@ export default function ApiReferencePage(props: ApiReferencePageProps): ReactNod
         buildUrl: json,
         fingerprint,
         toModel: (document) => referenceModelInSlices(document, model, yieldToMain),
+        yieldToMain,
       }),
   );
   const status = useSyncExternalStore(store.subscribe, store.getStatus, idle);

@@ -5,6 +5,7 @@ import {
   getOperation,
   listOperations,
   operationParameters,
+  pointerSegment,
   resolvePointer,
   resolveRef,
   type JsonObject,
@@ -80,6 +81,16 @@ describe('operations', () => {
     expect(() => getOperation(document, '/nope')).toThrow('no GET /nope');
   });
 });
+
+test.each([
+  ['Game', 'Game'],
+  ['A%20B', 'A B'],
+  ['x~1y', 'x/y'],
+  ['~01', '~1'],
+  ['%7E1', '/'],
+  ['100%25', '100%'],
+  ['50%off', '50%off'],
+])('the reference segment %j names the key %j', (raw, key) => expect(pointerSegment(raw)).toBe(key));
 
 describe('resolvePointer on the references real documents write', () => {
   const document = {

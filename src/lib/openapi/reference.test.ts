@@ -86,16 +86,17 @@ test.each(['0', '-3', '2.5', 'many', '1e3', '99999999999999999999'])(
   },
 );
 
-test('built in slices, the model is the same, and the main thread gets a turn between the calls', async () => {
+test('built in slices, the model is the same, and the main thread gets a turn between the calls and schemas', async () => {
   let turns = 0;
   const yieldToMain = () => {
     turns += 1;
     return Promise.resolve();
   };
-  // A slice of 0 ms: a turn after every step, one per call and one before the schemas.
+  // A slice of 0 ms: a turn after every step, one per call, one before the schemas and one per schema.
   const sliced = await referenceModelInSlices(data, options, yieldToMain, 0);
   expect(sliced).toEqual(referenceModel(data, options));
-  expect(turns).toBe(listOperations(data).length + 1);
+  expect(Object.keys(sliced.schemas).length).toBeGreaterThan(5);
+  expect(turns).toBe(listOperations(data).length + 1 + Object.keys(sliced.schemas).length);
   turns = 0;
   await referenceModelInSlices(data, options, yieldToMain, 60_000);
   expect(turns).toBe(0);

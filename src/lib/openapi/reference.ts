@@ -5,7 +5,7 @@ import {
   kebabCase,
   operationSchemaRoots,
   operationView,
-  referencedSchemas,
+  referencedSchemaSteps,
   type OperationView,
   type SchemaNode,
 } from './view';
@@ -72,7 +72,7 @@ export async function referenceModelInSlices(
   }
 }
 
-/** `referenceModel`'s work, pausing after each call and before the schemas, so either runner can share it. */
+/** `referenceModel`'s work, pausing after each call, before the schemas and after each one, so both runners share it. */
 function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): Generator<void, ReferenceModel> {
   const info = isObject(document.info) ? document.info : {};
   const views: OperationView[] = [];
@@ -108,13 +108,14 @@ function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): 
     seen.add(id);
   }
   yield;
+  const schemas = yield* referencedSchemaSteps(document, views.flatMap(operationSchemaRoots));
   return {
     samples: options.samples,
     title: text(info.title),
     version: text(info.version),
     description: text(info.description),
     groups: groups.filter((group) => group.calls.length > 0),
-    schemas: referencedSchemas(document, views.flatMap(operationSchemaRoots)),
+    schemas,
   };
 }
 
@@ -139,11 +140,13 @@ export function documentFingerprint(document: unknown): string {
 /**
  * How many calls the single-page reference renders in full on the server unless `REFERENCE_FULL_CALLS` says
  * otherwise. Past it, a call is sent as its title, verb, path and a link to its own page, and rendered whole in the
- * browser when it comes near the screen: at 16 times today's Data API (1,024 calls) the page was 21.7 MB of HTML,
- * and parsing it kept the main thread busy for some 8 s before anything else could run. Today's documents are well
- * within the default, so their page is whole without JavaScript.
+ * browser when it comes near the screen. The budget is about as many calls as today's Data API has, so a page never
+ * parses much more HTML in full than today's whole page (about 1 MB), however large the document grows: at 16 times
+ * today's Data API (1,024 calls) 128 calls in full made 2.8 MB of HTML, and parsing and laying it out ended the
+ * page's last long task at 2.3-2.4 s; with 64, 1.8 MB and 1.6-1.7 s. Today's documents are within it, so their page
+ * is whole without JavaScript.
  */
-export const defaultFullCalls = 128;
+export const defaultFullCalls = 64;
 
 /** The budget of calls rendered in full from `REFERENCE_FULL_CALLS`; anything but a whole number above 0 is refused. */
 export function fullCallsFrom(env: Record<string, string | undefined>): number {
