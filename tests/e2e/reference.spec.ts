@@ -1,6 +1,6 @@
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { operationViews } from '../../src/lib/openapi/view';
-import { referenceColors, sidebarWidth } from '../../src/components/ApiReferencePage/theme';
+import { referenceColors, sidebarGroupRem, sidebarWidth } from '../../src/components/ApiReferencePage/theme';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { ReferencePage } from './support/pages';
@@ -299,6 +299,54 @@ test.describe('/api/data, built once', () => {
     await page.mouse.wheel(0, 600);
     await expect(page.locator('.navbar')).not.toBeInViewport({ timeout: 5_000 });
     await expect.poll(async () => (await reference.sidebar.boundingBox())?.y).toBe(0);
+  });
+
+  test("the sidebar lays out only the tags near its visible part; scrolled to, a tag's calls render", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/api/data');
+    const reference = new ReferencePage(page);
+    const groups = reference.sidebar.locator(':scope > ul > li');
+    expect(await groups.count()).toBe(tags.length);
+    // Chromium's answer for an element whose layout content-visibility skips: not visible.
+    const laidOut = (group: typeof groups) =>
+      group
+        .locator('a')
+        .last()
+        .evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true }));
+    await expect.poll(() => laidOut(groups.first())).toBe(true);
+    expect(await laidOut(groups.last())).toBe(false);
+    // Scrolled to its end (again, as a reader would, while the tags on the way take their real heights).
+    await expect
+      .poll(async () => {
+        await reference.sidebar.evaluate((sidebar) => sidebar.scrollTo({ top: sidebar.scrollHeight }));
+        return laidOut(groups.last());
+      })
+      .toBe(true);
+    await expect(groups.last().locator('a').last()).toBeInViewport();
+  });
+
+  test('each tag of the sidebar holds about the room it takes before it is laid out', async ({ page }) => {
+    await gotoHydrated(page, '/api/data');
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+    const heights = await new ReferencePage(page).sidebar.locator(':scope > ul > li').evaluateAll((groups) =>
+      groups.map((group) => ({
+        summaries: Array.from(group.querySelectorAll('li a span:last-child'), (summary) => summary.textContent ?? ''),
+        px: group.getBoundingClientRect().height,
+        rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+      })),
+    );
+    expect(heights).toHaveLength(tags.length);
+    expect(heights.every(({ summaries }) => summaries.length > 0 && summaries.every(Boolean))).toBe(true);
+    const estimates = heights.map(({ summaries, px, rem }) => sidebarGroupRem(summaries) / (px / rem));
+    // Each within a quarter of its height, and the whole list within a tenth: the sidebar's scrollbar barely moves.
+    for (const ratio of estimates) {
+      expect(ratio).toBeGreaterThan(0.75);
+      expect(ratio).toBeLessThan(1.25);
+    }
+    const estimated = heights.reduce((sum, { summaries, rem }) => sum + sidebarGroupRem(summaries) * rem, 0);
+    const actual = heights.reduce((sum, { px }) => sum + px, 0);
+    expect(Math.abs(estimated / actual - 1)).toBeLessThan(0.1);
   });
 
   test('links to a parameter of a call scroll to it', async ({ page }) => {

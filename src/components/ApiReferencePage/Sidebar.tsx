@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReferenceGroup } from '@site/src/lib/openapi/reference';
+import { sidebarGroupRem } from './theme';
 import styles from './styles.module.css';
 
 /**
@@ -47,7 +48,11 @@ export default function Sidebar({ groups }: { groups: ReferenceGroup[] }): React
     <nav ref={list} className={styles.sidebar} aria-label="API reference">
       <ul className={styles.sidebarGroups}>
         {groups.map((group) => (
-          <li key={group.id}>
+          // Until a tag has been laid out (content-visibility), it holds the room its calls will likely take.
+          <li
+            key={group.id}
+            style={{ containIntrinsicSize: `auto ${sidebarGroupRem(group.calls.map((view) => view.summary))}rem` }}
+          >
             <a className={styles.sidebarGroup} href={`#${group.id}`}>
               {group.name}
             </a>

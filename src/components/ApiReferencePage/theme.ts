@@ -24,3 +24,13 @@ export const referenceStyle = {
   '--ifm-tabs-color-active-border': referenceColors.primary,
   '--reference-sidebar-width': sidebarWidth,
 } as Record<string, string>;
+
+/**
+ * The height in rem a tag of the reference's sidebar holds before it is first laid out (`contain-intrinsic-size`;
+ * content-visibility skips the tags far from view): its heading with its margin, about 1.9rem, and per call 2rem for
+ * its first line and 1.5rem for each further one, at about 30 characters a line in the 300px sidebar. A browser test
+ * holds it to the laid-out heights.
+ */
+export function sidebarGroupRem(summaries: readonly string[]): number {
+  return summaries.reduce((sum, summary) => sum + 0.5 + 1.5 * Math.max(1, Math.ceil(summary.length / 30)), 1.9);
+}
