@@ -4,6 +4,7 @@ import { operationViews, referencedSchemas, operationSchemaRoots } from '../../s
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { sitemapPaths } from './support/links';
 import { builtDocument } from './support/openapi';
+import { specRoutes } from './support/routes';
 
 /** How pages hold up where an integrator reads them: a 390 px phone, deep links, nested fields. */
 
@@ -115,3 +116,52 @@ test('each documented status has its own example tab', async ({ page }) => {
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').filter({ hasText: championships.responses[1].description })).toBeVisible();
 });
+
+/**
+ * The first-line boxes of each code block's text that a button of the block (copy, wrap) covers: Docusaurus draws
+ * its buttons over the code, where they hid the end of the first line on hover at 1440 px and on a phone's tap.
+ * Geometry only, so buttons not yet shown (opacity 0 until hover) count too.
+ */
+function coveredFirstLines(): string[] {
+  const covered: string[] = [];
+  document.querySelectorAll('.theme-code-block').forEach((block, index) => {
+    const buttons = Array.from(block.querySelectorAll('button'), (button) => button.getBoundingClientRect());
+    const code = block.querySelector('pre code');
+    if (!code || buttons.length === 0) return;
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let firstTop: number | undefined;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of Array.from(range.getClientRects())) {
+        if (box.width === 0 || !node.textContent?.trim()) continue;
+        firstTop ??= box.top;
+        if (Math.abs(box.top - firstTop) > 2) continue;
+        const hit = buttons.some(
+          (b) => box.right > b.left && box.left < b.right && box.bottom > b.top && box.top < b.bottom,
+        );
+        if (hit) covered.push(`block ${index + 1}: "${node.textContent.trim().slice(0, 30)}"`);
+      }
+    }
+  });
+  return covered;
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+]) {
+  test(`at ${width} px no code block's buttons cover its first line`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    const covered: string[] = [];
+    let blocks = 0;
+    for (const route of specRoutes) {
+      await gotoHydrated(page, route);
+      blocks += await page.locator('.theme-code-block').count();
+      covered.push(...(await page.evaluate(coveredFirstLines)).map((box) => `${route} ${box}`));
+    }
+    expect(blocks).toBeGreaterThan(5);
+    expect(covered).toEqual([]);
+  });
+}
