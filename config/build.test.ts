@@ -1,12 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { buildEnvironment, withBuildEnvironment } from './build';
+import { buildEnvironment, buildSteps, withBuildEnvironment } from './build';
 
 test('the variables are ones this Docusaurus reads', () => {
   const core = ['webpack/base.js', 'ssg/ssgEnv.js']
     .map((file) => readFileSync(`node_modules/@docusaurus/core/lib/${file}`, 'utf8'))
     .join('\n');
   for (const name of Object.keys(buildEnvironment)) expect(core).toContain(`process.env.${name}`);
+});
+
+test("the build steps' variables are ones this Docusaurus's build command reads", () => {
+  const command = readFileSync('node_modules/@docusaurus/core/lib/commands/build/buildLocale.js', 'utf8');
+  for (const step of buildSteps) {
+    for (const [name, value] of Object.entries(step.env))
+      expect(command).toContain(`process.env.${name} === '${value}'`);
+  }
 });
 
 test('a variable the caller sets wins over the default', () => {

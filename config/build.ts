@@ -24,3 +24,34 @@ export const buildEnvironment: Readonly<Record<string, string>> = {
 export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...buildEnvironment, ...env };
 }
+
+/**
+ * A production build runs `docusaurus build` twice, each step in a process of its own: the first bundles and exits,
+ * the second loads the site again and renders the pages from the first one's bundles (SSG, then postBuild). Rspack
+ * keeps the memory of a finished compilation for as long as its process lives (web-infra-dev/rspack#14734: the
+ * compiler stays reachable through the binding's global handles, `compiler.close()` notwithstanding): at 16 times
+ * the Data API, 2.4 GB stayed resident through SSG and postBuild, which then peaked at 4.6 GB. The variables are
+ * Docusaurus's own (`commands/build/buildLocale.js`); a test checks this Docusaurus still reads them.
+ */
+export const buildSteps = [
+  { name: 'bundle', env: { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true' } },
+  { name: 'render', env: { DOCUSAURUS_SKIP_BUNDLING: 'true' } },
+] as const;
+
+export type BuildStep = (typeof buildSteps)[number];
+
+/**
+ * Names the file in which a build's first step leaves the API documents it resolved, for the later step to read
+ * rather than fetch again: a remote document may change or fail between the two, and the pages must be rendered
+ * from the document the bundles were made of (src/plugins/openapi-source/lib/resolved.ts).
+ */
+export const resolutionFileVariable = 'SPEC_RESOLUTION_FILE';
+
+/** Each step's environment: the build's, the caller's `env` over it, the step's own, and the shared resolution file. */
+export function buildStepEnvironments(env: NodeJS.ProcessEnv, resolutionFile: string): NodeJS.ProcessEnv[] {
+  return buildSteps.map((step) => ({
+    ...withBuildEnvironment(env),
+    ...step.env,
+    [resolutionFileVariable]: resolutionFile,
+  }));
+}

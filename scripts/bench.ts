@@ -26,7 +26,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
-import { docusaurusBin, withBuildEnvironment } from '../config/build';
+import { productionBuild } from './lib/productionBuild';
 import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
 import type { LoadContext } from '@docusaurus/types';
 import { search } from '../config/search';
@@ -79,9 +79,11 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   rmSync(path.join(siteDir, 'node_modules/.cache'), { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
-  const { code, output } = await runNode([docusaurusBin, 'build', siteDir, '--out-dir', outDir], {
-    env: withBuildEnvironment({ ...process.env, ...env }),
-  });
+  const { code, output } = await productionBuild(
+    [siteDir, '--out-dir', outDir],
+    { ...process.env, ...env },
+    (argv, stepEnv) => runNode(argv, { env: stepEnv }),
+  );
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
   return (performance.now() - started) / 1000;
 }

@@ -1,13 +1,16 @@
 /**
- * `npm run build`'s first step: `docusaurus build` with the production build's environment (config/build.ts), which
- * Docusaurus reads before it loads the site's config. Arguments are passed on (`-- --out-dir x`).
+ * `npm run build`'s first step: the production build (config/build.ts: `docusaurus build` in two processes, bundling
+ * then rendering, with the production build's environment). Arguments are passed on (`-- --out-dir x`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import process from 'node:process';
-import { docusaurusBin, withBuildEnvironment } from '../config/build';
+import { productionBuild } from './lib/productionBuild';
 
-const result = spawnSync(process.execPath, [docusaurusBin, 'build', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: withBuildEnvironment(process.env),
+void productionBuild(process.argv.slice(2), process.env, (argv, env) => {
+  const child = spawn(process.execPath, argv, { stdio: 'inherit', env });
+  // A stopped step (code null) fails the build: Ctrl+C reaches the step's process through the terminal's group.
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output: '' })));
+}).then((result) => {
+  if (result.failedStep) console.error(`[build] the ${result.failedStep} step failed (exit code ${result.code})`);
+  process.exit(result.code ?? 1);
 });
-process.exit(result.status ?? 1);

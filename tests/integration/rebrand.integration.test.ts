@@ -8,7 +8,7 @@ import { copySite, type SiteCopy } from '../fixtures/siteCopy';
 import { startSpecServer, type SpecServer } from '../fixtures/specServer';
 import { parseDocumentText } from '../../src/lib/openapi/parse';
 import type { JsonObject } from '../../src/lib/openapi/document';
-import { docusaurusBin } from '../../config/build';
+import { productionBuild } from '../../scripts/lib/productionBuild';
 
 /**
  * Rebranding is config/brand.ts plus the documents: in a throw-away copy of the site the brand becomes Nimbus and
@@ -43,10 +43,12 @@ beforeAll(async () => {
   if (!data) throw new Error('config/apis.ts has no Data API');
   const vendored = parseDocumentText(readFileSync(path.join(site.dir, data.vendored), 'utf8'));
   server = await startSpecServer({ ...vendored, info: { ...(vendored.info as JsonObject), description: marker } }, 10);
-  build = await runNode([docusaurusBin, 'build'], {
-    cwd: site.dir,
-    env: { ...process.env, [data.urlVariable]: server.url('/valid.yaml') },
-  });
+  // As `npm run build` builds: bundling and rendering in two processes (config/build.ts).
+  build = await productionBuild(
+    [site.dir, '--out-dir', path.join(site.dir, 'build')],
+    { ...process.env, [data.urlVariable]: server.url('/valid.yaml') },
+    (argv, env) => runNode(argv, { cwd: site.dir, env }),
+  );
 }, 240_000);
 afterAll(async () => {
   await server?.stop();
@@ -61,6 +63,15 @@ test('a build given the Data API document’s URL publishes that document, and t
   const published = JSON.parse(readFileSync(path.join(out, 'openapi/data-v4.json'), 'utf8')) as JsonObject;
   expect((published.info as JsonObject).description).toBe(marker);
   expect(readFileSync(path.join(out, 'openapi/data-v4.yaml'), 'utf8')).toContain(marker);
+});
+
+test('the build fetches the remote document once, and renders its pages from it, though it runs in two steps', () => {
+  expect(build.code, build.output).toBe(0);
+  expect(server.hits('/valid.yaml')).toBe(1);
+  const remote = `the remote document ${server.url('/valid.yaml')}`;
+  expect(build.output).toContain(`[openapi-source] data-v4: using ${remote}, as this build's first step resolved it`);
+  // The single-page reference shows the document's description; the second step renders it.
+  expect(readFileSync(path.join(site.dir, 'build/api/data/index.html'), 'utf8')).toContain(marker);
 });
 
 test('the rebranded site builds, with the brand in its routes', () => {

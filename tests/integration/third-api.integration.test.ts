@@ -12,7 +12,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { serveBuild, type RunningServer } from '../e2e/support/staticServer';
 import { operationViews } from '../../src/lib/openapi/view';
 import type { JsonObject } from '../../src/lib/openapi/document';
-import { docusaurusBin } from '../../config/build';
+import { productionBuild } from '../../scripts/lib/productionBuild';
 
 /**
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
@@ -58,9 +58,9 @@ beforeAll(async () => {
   appendApiRecords(site.dir, record);
   copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
   addRealApis(site.dir, realInBuild);
-  build = await runNode([docusaurusBin, 'build'], {
-    cwd: site.dir,
-  });
+  build = await productionBuild([site.dir, '--out-dir', out], process.env, (argv, env) =>
+    runNode(argv, { cwd: site.dir, env }),
+  );
 }, 240_000);
 afterAll(() => site?.remove());
 

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest';
-import { parsePerfPhases, parseScales, parseTimeReport, scaleTable, type ScaleRow } from './scaleBuild';
+import {
+  combineTimeReports,
+  parsePerfPhases,
+  parseScales,
+  parseTimeReport,
+  scaleTable,
+  type ScaleRow,
+} from './scaleBuild';
 
 test("GNU time's last report line: wall, CPU as user plus system, peak RSS in bytes", () => {
   expect(parseTimeReport('Command exited with non-zero status 0\n12.50 20.25 1.75 1048576\n')).toEqual({
@@ -20,6 +27,10 @@ test("Docusaurus's perf log: top-level phases in seconds, colours and nested lab
     '[INFO] something else',
   ].join('\n');
   expect(parsePerfPhases(log)).toEqual({ 'load site': 3.25, bundle: 40.5, SSG: 0.75, postBuild: 12 });
+  // A build of two steps logs a phase per step: the site is loaded by each.
+  const render =
+    '[PERF] Build > en > Load site - 1.75 seconds! - (Heap)\n[PERF] Build > en > SSG - 5.00 seconds! - (Heap)';
+  expect(parsePerfPhases(`${log}\n${render}`)).toEqual({ 'load site': 5, bundle: 40.5, SSG: 5.75, postBuild: 12 });
 });
 
 test('--scale values: whole, at least 1, sorted and unique; anything else is refused by name', () => {
@@ -55,4 +66,19 @@ test('the table: a column per k in ascending order and the largest k against the
   expect(lines).toContain('| guide JS | 500 KB | 500 KB | 1.00x |');
   expect(lines).toContain('| /api/data HTML | 1,024 KB | 16.0 MB | 16.00x |');
   expect(scaleTable([])).toBe('');
+});
+
+test("a build timed step by step: wall and CPU add up, the peak RSS is the largest step's", () => {
+  const bundle = { wall: 90, cpu: 150, rss: 3e9 };
+  const render = { wall: 200, cpu: 300, rss: 2e9 };
+  expect(combineTimeReports([bundle, render])).toEqual({ wall: 290, cpu: 450, rss: 3e9 });
+  expect(combineTimeReports([render, bundle]).rss).toBe(3e9);
+});
+
+test('the table has a peak RSS row per build step when the rows have them', () => {
+  const withSteps = (k: number): ScaleRow => ({ ...row(k, k), stepRss: { bundle: k * 1e9, render: 1e9 } });
+  const lines = scaleTable([withSteps(1), withSteps(4)]).split('\n');
+  expect(lines).toContain('| peak RSS, bundle step | 953.7 MB | 3814.7 MB | 4.00x |');
+  expect(lines).toContain('| peak RSS, render step | 953.7 MB | 953.7 MB | 1.00x |');
+  expect(scaleTable([row(1, 1)])).not.toContain('step');
 });

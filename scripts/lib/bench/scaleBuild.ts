@@ -14,6 +14,8 @@ export interface ScaleRow {
   cpu: number;
   /** Peak resident set of the largest process, bytes. */
   rss: number;
+  /** The same per build step (config/build.ts: bundle, render), bytes. */
+  stepRss?: Record<string, number>;
   /** Seconds per build phase, from Docusaurus's perf log. */
   phases: Record<string, number>;
   pages: number;
@@ -43,6 +45,19 @@ export function parseTimeReport(report: string): { wall: number; cpu: number; rs
   return { wall, cpu: user + system, rss: kib * 1024 };
 }
 
+/** One report for a build timed a step at a time: wall and CPU add up, the peak is the largest step's. */
+export function combineTimeReports(steps: readonly { wall: number; cpu: number; rss: number }[]): {
+  wall: number;
+  cpu: number;
+  rss: number;
+} {
+  return {
+    wall: steps.reduce((total, step) => total + step.wall, 0),
+    cpu: steps.reduce((total, step) => total + step.cpu, 0),
+    rss: Math.max(0, ...steps.map((step) => step.rss)),
+  };
+}
+
 /** Docusaurus's top-level build phases as its perf log labels them (`DOCUSAURUS_PERF_LOGGER=true`). */
 const phaseLabels: [string, RegExp][] = [
   ['load site', /^Build > en > Load site$/],
@@ -56,7 +71,10 @@ const phaseLabels: [string, RegExp][] = [
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
 
-/** Seconds of each top-level build phase found in the log (a phase the log does not show is left out). */
+/**
+ * Seconds of each top-level build phase found in the log (a phase the log does not show is left out), added up over
+ * the build's steps: each step loads the site.
+ */
 export function parsePerfPhases(log: string): Record<string, number> {
   const phases: Record<string, number> = {};
   for (const raw of log.split('\n')) {
@@ -64,7 +82,7 @@ export function parsePerfPhases(log: string): Record<string, number> {
     if (!match) continue;
     const [, label, amount, unit] = match;
     const phase = phaseLabels.find(([, pattern]) => pattern.test(label));
-    if (phase) phases[phase[0]] = Number(amount) / (unit === 'ms' ? 1000 : 1);
+    if (phase) phases[phase[0]] = (phases[phase[0]] ?? 0) + Number(amount) / (unit === 'ms' ? 1000 : 1);
   }
   return phases;
 }
@@ -98,6 +116,11 @@ export function scaleFigures(
     })),
     { label: 'build CPU per page', unit: 's', of: (row) => row.cpu / row.pages },
     { label: 'peak RSS', unit: 'B', of: (row) => row.rss },
+    ...[...new Set(rows.flatMap((row) => Object.keys(row.stepRss ?? {})))].map((step) => ({
+      label: `peak RSS, ${step} step`,
+      unit: 'B' as const,
+      of: (row: ScaleRow) => row.stepRss?.[step] ?? NaN,
+    })),
     { label: 'build bytes', unit: 'B', of: (row) => row.bytes },
     { label: 'HTML bytes', unit: 'B', of: (row) => row.htmlBytes },
     { label: 'bytes per page', unit: 'B', of: (row) => row.bytes / row.pages },

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { parse } from 'yaml';
 import { apis } from '../../../config/apis';
-import { docusaurusBin, withBuildEnvironment } from '../../../config/build';
+import { docusaurusBin } from '../../../config/build';
 import { search } from '../../../config/search';
 import { listOperations, type JsonObject } from '../../../src/lib/openapi/document';
 import { chromiumArgs, chromiumPath } from '../../../tests/e2e/support/chromium';
@@ -26,7 +26,8 @@ import { serveBuild } from '../../../tests/e2e/support/staticServer';
 import { copySite } from '../../../tests/fixtures/siteCopy';
 import { runNode } from '../process';
 import { scaleDocument } from './scale';
-import { parsePerfPhases, parseTimeReport, type ScaleRow } from './scaleBuild';
+import { combineTimeReports, parsePerfPhases, parseTimeReport, type ScaleRow } from './scaleBuild';
+import { productionBuild } from '../productionBuild';
 import { pageWeight } from './weight';
 import { writeVanillaSite } from './vanilla';
 
@@ -51,25 +52,35 @@ export function filesUnder(dir: string): { file: string; size: number }[] {
 
 export const sum = (items: { size: number }[]) => items.reduce((total, item) => total + item.size, 0);
 
-/** A cold production build of the site in `siteDir` under GNU time, with Docusaurus's perf log on. */
+/**
+ * A cold production build of the site in `siteDir` (scripts/lib/productionBuild.ts), each step under GNU time, with
+ * Docusaurus's perf log on: the build's wall and CPU time, the largest step's peak RSS, and each step's.
+ */
 export async function timedBuild(
   siteDir: string,
   outDir: string,
   label: string,
-): Promise<{ time: ReturnType<typeof parseTimeReport>; output: string }> {
+): Promise<{ time: ReturnType<typeof parseTimeReport>; stepRss: Record<string, number>; output: string }> {
   if (!existsSync(timeBinary)) throw new Error(`${timeBinary} is missing: apt-get install -y time`);
-  const report = path.join(siteDir, 'time-report.txt');
-  const { code, output } = await runNode(
-    [
-      '-e',
-      // GNU time around the build, from a Node script so that runNode's output capture is reused.
-      `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ${JSON.stringify(docusaurusBin)}, 'build', ${JSON.stringify(siteDir)}, '--out-dir', ${JSON.stringify(outDir)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`,
-    ],
-    // As `npm run build` builds (config/build.ts).
-    { env: withBuildEnvironment({ ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' }) },
+  const steps: Record<string, ReturnType<typeof parseTimeReport>> = {};
+  const { code, output } = await productionBuild(
+    [siteDir, '--out-dir', outDir],
+    { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' },
+    async (argv, env, step) => {
+      const report = path.join(siteDir, `time-report-${step.name}.txt`);
+      // GNU time around the step, from a Node script so that runNode's output capture is reused.
+      const timed = `const r = require('node:child_process').spawnSync(${JSON.stringify(timeBinary)}, ['-f', '%e %U %S %M', '-o', ${JSON.stringify(report)}, process.execPath, ...${JSON.stringify(argv)}], { stdio: 'inherit' }); process.exit(r.status ?? 1);`;
+      const result = await runNode(['-e', timed], { env });
+      if (result.code === 0) steps[step.name] = parseTimeReport(readFileSync(report, 'utf8'));
+      return result;
+    },
   );
   if (code !== 0) throw new Error(`${label}: build failed:\n${output.slice(-3000)}`);
-  return { time: parseTimeReport(readFileSync(report, 'utf8')), output };
+  return {
+    time: combineTimeReports(Object.values(steps)),
+    stepRss: Object.fromEntries(Object.entries(steps).map(([name, step]) => [name, step.rss])),
+    output,
+  };
 }
 
 /** Builds and measures the site with every API's document scaled k times. `log` reports progress. */
@@ -86,7 +97,7 @@ export async function measureScale(k: number, log: (message: string) => void): P
     }
     const outDir = path.join(site.dir, 'build');
     log(`k=${k}: building ${operations} operations in ${site.dir}`);
-    const { time, output } = await timedBuild(site.dir, outDir, `k=${k}`);
+    const { time, stepRss, output } = await timedBuild(site.dir, outDir, `k=${k}`);
     log(`k=${k}: built in ${time.wall.toFixed(0)} s wall, ${time.cpu.toFixed(0)} s CPU`);
     const files = filesUnder(outDir);
     const html = files.filter((item) => item.file.endsWith('.html'));
@@ -110,6 +121,7 @@ export async function measureScale(k: number, log: (message: string) => void): P
       operations,
       vanillaDocJs: vanilla,
       ...time,
+      stepRss,
       phases: parsePerfPhases(output),
       pages: html.filter((item) => item.file.endsWith(`${path.sep}index.html`)).length,
       bytes: sum(files),

@@ -3,7 +3,7 @@ import { runNode } from '../../../scripts/lib/process';
 import { readVendoredDocument } from '../../../src/lib/openapi/vendored';
 import { copySite } from '../../fixtures/siteCopy';
 import { startSpecServer } from '../../fixtures/specServer';
-import { docusaurusBin } from '../../../config/build';
+import { productionBuild } from '../../../scripts/lib/productionBuild';
 
 /**
  * Builds of the site with settings changed, for behaviours the production build cannot show. Built once per run by
@@ -45,10 +45,11 @@ export async function buildVariant(name: VariantName): Promise<void> {
       specServer && variant.remoteDataDocument
         ? { DATA_API_SPEC_URL: specServer.url(variant.remoteDataDocument), SPEC_STRICT: '1' }
         : {};
-    const { code, output } = await runNode([docusaurusBin, 'build', '--out-dir', variantDir(name)], {
-      env: { ...process.env, ...variant.env, ...remote },
-      cwd: site.dir,
-    });
+    const { code, output } = await productionBuild(
+      [site.dir, '--out-dir', variantDir(name)],
+      { ...process.env, ...variant.env, ...remote },
+      (argv, env) => runNode(argv, { env, cwd: site.dir }),
+    );
     if (code !== 0) throw new Error(`variant build ${name} failed (${code}):\n${output}`);
   } finally {
     await specServer?.stop();

@@ -1,8 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { resolutionFileVariable } from '../../../../config/build';
 import type { PluginOptions } from './options';
-import { prefixedConsole, runPipeline } from './pipeline';
+import { prefixedConsole, runPipeline, type Logger, type PipelineOptions } from './pipeline';
 import type { ResolvedDocument } from './resolve';
+import { writeFileAtomic } from './writeAtomic';
 
 /**
  * The resolved documents of a site, shared by the plugins that use them (the source, the generated pages, the
@@ -31,7 +34,7 @@ export function resolvedDocuments(siteDir: string, options: PluginOptions): Prom
   const stamp = stampOf(siteDir, options);
   const known = bySite.get(siteDir);
   if (known && known.stamp === stamp) return known.resolving;
-  const resolving = runPipeline({
+  const resolving = resolveOnce({
     siteDir,
     outDir: path.resolve(siteDir, options.staticDir, 'openapi'),
     apis: options.apis,
@@ -40,4 +43,44 @@ export function resolvedDocuments(siteDir: string, options: PluginOptions): Prom
   });
   bySite.set(siteDir, { stamp, resolving });
   return resolving;
+}
+
+/**
+ * The spec pipeline, once per production build however many processes it runs in (config/build.ts): with
+ * `SPEC_RESOLUTION_FILE` set, the first process resolves, publishes and writes what it resolved to that file; a
+ * later one reads the file, fetching nothing, so it renders the documents the first one bundled.
+ */
+export async function resolveOnce(
+  options: PipelineOptions,
+  run: (options: PipelineOptions) => Promise<ResolvedDocument[]> = runPipeline,
+): Promise<ResolvedDocument[]> {
+  const file = options.env[resolutionFileVariable];
+  if (!file) return run(options);
+  if (!existsSync(file)) {
+    const resolved = await run(options);
+    await writeFileAtomic(file, JSON.stringify(resolved));
+    return resolved;
+  }
+  return readResolution(
+    file,
+    options.apis.map((api) => api.id),
+    options.logger,
+  );
+}
+
+async function readResolution(file: string, ids: string[], logger: Logger): Promise<ResolvedDocument[]> {
+  const resolved = JSON.parse(await readFile(file, 'utf8')) as ResolvedDocument[];
+  const found = resolved.map((result) => result.id);
+  if (found.join() !== ids.join()) {
+    throw new Error(
+      `${resolutionFileVariable} (${file}) holds the documents of ${found.join(', ') || 'no API'}, ` +
+        `not of ${ids.join(', ')}: it belongs to another build`,
+    );
+  }
+  for (const result of resolved) {
+    logger.info(
+      `${result.id}: using the ${result.source} document ${result.origin}, as this build's first step resolved it`,
+    );
+  }
+  return resolved;
 }

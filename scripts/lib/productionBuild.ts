@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildStepEnvironments, buildSteps, docusaurusBin, type BuildStep } from '../../config/build';
+
+/** What running one step returned: its exit code (null when a signal ended it) and whatever output was collected. */
+export interface StepResult {
+  code: number | null;
+  output: string;
+}
+
+/** Runs one step's command line (`node <argv>`) in `env`; each caller collects output or times the step its own way. */
+export type StepRunner = (argv: string[], env: NodeJS.ProcessEnv, step: BuildStep) => Promise<StepResult>;
+
+/**
+ * A production build as config/build.ts lays it out: the steps one after the other, each given `docusaurus build`
+ * with `args` (a site folder, `--out-dir x`), stopping at the first that fails. The resolution file the steps share
+ * lives in a folder of its own, removed once the build ends, whatever its outcome.
+ */
+export async function productionBuild(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  runStep: StepRunner,
+): Promise<StepResult & { failedStep?: BuildStep['name'] }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'arena-build-'));
+  try {
+    const environments = buildStepEnvironments(env, path.join(folder, 'resolved-documents.json'));
+    let output = '';
+    for (const [index, step] of buildSteps.entries()) {
+      const result = await runStep([docusaurusBin, 'build', ...args], environments[index], step);
+      output += result.output;
+      if (result.code !== 0) return { code: result.code, output, failedStep: step.name };
+    }
+    return { code: 0, output };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
