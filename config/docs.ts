@@ -24,6 +24,8 @@ export const apiDocs = {
   path: 'docs',
   routeBasePath: 'docs',
   sidebarPath: './sidebars/docs.ts',
+  // Provides the components the generated pages use without importing them.
+  docItemComponent: '@site/src/components/ApiReference/DocItem',
 } satisfies DocsOptions;
 
 /** The `/getting-started` instance: intro, authentication, guides, partner guide and brand guidelines. */

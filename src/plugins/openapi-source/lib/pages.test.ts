@@ -4,6 +4,7 @@ import { readVendoredDocument } from '../../../lib/openapi/vendored';
 import { operationPage, otherSchemasLabel, referencePages, type PagesOptions } from './pages';
 import { scaleDocument } from '../../../../scripts/lib/bench/scale';
 import { operationViews } from '../../../lib/openapi/view';
+import { referencePageComponents } from '../../../components/ApiReference/pageComponents';
 
 const options: PagesOptions = {
   dir: 'docs/data-api/reference',
@@ -84,10 +85,10 @@ describe('operationPage', () => {
     const frontMatter = page.split('---')[1];
     expect(frontMatter).toContain('title: "x\\"\\nslug: /evil\\n{alert(1)}"');
     expect(frontMatter.match(/^slug: /gm)).toHaveLength(1);
-    // Below the front matter, every line is an import, a JSON export or the component: no document text as MDX.
+    // Below the front matter, every line is a JSON export or the component: no document text as MDX.
     const body = page.split('---\n').slice(2).join('---\n');
     for (const line of body.split('\n').filter(Boolean)) {
-      expect(line).toMatch(/^(import |export const \w+ = |<\/?OperationReference| {2}<ApiExplorer )/);
+      expect(line).toMatch(/^(export const \w+ = |<\/?OperationReference| {2}<ApiExplorer )/);
     }
     expect(page).toContain('export const operation = {');
   });
@@ -141,4 +142,18 @@ describe('"Changed" badges', () => {
     );
     expect(page('schemas/player.mdx')).toContain('export const changed = {};');
   });
+});
+
+test('a generated page imports nothing, and every component it uses is one the docs page component provides', () => {
+  const document = readVendoredDocument('data');
+  // A changed schema gets its badge: the one component only a changelog brings.
+  const schemaName = Object.keys((document.components as JsonObject).schemas as JsonObject)[0];
+  const badge = { date: '2026-01-01', href: '/docs/data-api/changelog', breaking: false };
+  const pages = referencePages(document, 'data-v4', { ...options, changed: { [schemaName]: badge } });
+  const used = new Set<string>();
+  for (const file of pages.files) {
+    expect(file.content, file.name).not.toMatch(/^import /m);
+    for (const [, name] of file.content.matchAll(/<([A-Z]\w*)/g)) used.add(name);
+  }
+  expect([...used].sort()).toEqual(Object.keys(referencePageComponents).sort());
 });

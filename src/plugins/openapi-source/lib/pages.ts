@@ -65,6 +65,11 @@ function yamlString(value: string): string {
   return JSON.stringify(value);
 }
 
+/*
+ * A generated page imports nothing: the `/docs` instance's page component provides the components it uses
+ * (src/components/ApiReference/DocItem.tsx), so bundling reaches them once rather than once per page.
+ */
+
 /** Data for a page, as an MDX export. JSON is valid JavaScript, so document text stays data and never becomes MDX. */
 function exportConst(name: string, value: unknown): string {
   return `export const ${name} = ${JSON.stringify(value)};`;
@@ -112,9 +117,6 @@ export function operationPage(document: JsonObject, view: OperationView, options
     'hide_table_of_contents: true',
     '---',
     '',
-    "import { OperationReference } from '@site/src/components/ApiReference';",
-    "import ApiExplorer from '@site/src/components/ApiExplorer';",
-    '',
     exportConst('operation', view),
     '',
     exportConst('samples', samples),
@@ -153,8 +155,6 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
     `slug: ${options.slugBase}/${view.slug}`,
     `keywords: ${JSON.stringify(keywords([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')]))}`,
     '---',
-    '',
-    "import { ChangedBadge, JsonExample, Markdown, SchemaFields, UsedBy } from '@site/src/components/ApiReference';",
     '',
     exportConst('schema', view),
     '',
