@@ -47,11 +47,13 @@ export type BuildStep = (typeof buildSteps)[number];
  */
 export const resolutionFileVariable = 'SPEC_RESOLUTION_FILE';
 
-/** Each step's environment: the build's, the caller's `env` over it, the step's own, and the shared resolution file. */
-export function buildStepEnvironments(env: NodeJS.ProcessEnv, resolutionFile: string): NodeJS.ProcessEnv[] {
+/** Each step with its environment: the build's, the caller's `env` over it, the step's own, the resolution file. */
+export function buildStepEnvironments(
+  env: NodeJS.ProcessEnv,
+  resolutionFile: string,
+): { step: BuildStep; env: NodeJS.ProcessEnv }[] {
   return buildSteps.map((step) => ({
-    ...withBuildEnvironment(env),
-    ...step.env,
-    [resolutionFileVariable]: resolutionFile,
+    step,
+    env: { ...withBuildEnvironment(env), ...step.env, [resolutionFileVariable]: resolutionFile },
   }));
 }

@@ -1,6 +1,8 @@
 /**
  * `npm run build`'s first step: the production build (config/build.ts: `docusaurus build` in two processes, bundling
- * then rendering, with the production build's environment). Arguments are passed on (`-- --out-dir x`).
+ * then rendering, with the production build's environment). This script's arguments are passed on
+ * (`tsx scripts/build.ts --out-dir x`); `npm run build -- x` hands its arguments to the script's last command,
+ * precompress.ts.
  */
 import { spawn } from 'node:child_process';
 import process from 'node:process';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildStepEnvironments, buildSteps, docusaurusBin, type BuildStep } from '../../config/build';
+import { buildStepEnvironments, docusaurusBin, type BuildStep } from '../../config/build';
 
 /** What running one step returned: its exit code (null when a signal ended it) and whatever output was collected. */
 export interface StepResult {
@@ -24,10 +24,9 @@ export async function productionBuild(
 ): Promise<StepResult & { failedStep?: BuildStep['name'] }> {
   const folder = mkdtempSync(path.join(tmpdir(), 'arena-build-'));
   try {
-    const environments = buildStepEnvironments(env, path.join(folder, 'resolved-documents.json'));
     let output = '';
-    for (const [index, step] of buildSteps.entries()) {
-      const result = await runStep([docusaurusBin, 'build', ...args], environments[index], step);
+    for (const { step, env: stepEnv } of buildStepEnvironments(env, path.join(folder, 'resolved-documents.json'))) {
+      const result = await runStep([docusaurusBin, 'build', ...args], stepEnv, step);
       output += result.output;
       if (result.code !== 0) return { code: result.code, output, failedStep: step.name };
     }
