@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { buildEnvironment, buildSteps, withBuildEnvironment } from './build';
+import { buildEnvironment, buildSteps, bundleHeapGrowth, withBuildEnvironment } from './build';
 
 test('the variables are ones this Docusaurus reads', () => {
   const core = ['webpack/base.js', 'ssg/ssgEnv.js']
@@ -24,4 +25,16 @@ test('a variable the caller sets wins over the default', () => {
   expect(env.DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY).toBe(
     buildEnvironment.DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY,
   );
+});
+
+test("the steps' Node arguments are ones this Node takes", () => {
+  const v8Options = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
+  expect(v8Options).toContain(`${bundleHeapGrowth.split('=')[0]} (`);
+  for (const step of buildSteps) {
+    const run = spawnSync(process.execPath, [...step.nodeArgs, '-e', 'process.exit(7)'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(7);
+  }
+  // The check above can fail: Node refuses a flag V8 does not know.
+  expect(spawnSync(process.execPath, ['--heap-growing-percentage=30', '-e', '0']).status).not.toBe(0);
 });

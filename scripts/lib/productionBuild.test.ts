@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { buildSteps, docusaurusBin, resolutionFileVariable } from '../../config/build';
+import { buildSteps, bundleHeapGrowth, docusaurusBin, resolutionFileVariable } from '../../config/build';
 import { productionBuild, type StepRunner } from './productionBuild';
 
 interface Call {
@@ -27,7 +27,8 @@ test('bundles in one process, then renders in another, with the same arguments a
   const result = await productionBuild(['site', '--out-dir', 'out'], { PATH: '/bin' }, run);
   expect(result).toEqual({ code: 0, output: 'bundle ran\nrender ran\n' });
   expect(calls.map((call) => call.step)).toEqual(['bundle', 'render']);
-  for (const call of calls) expect(call.argv).toEqual([docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[0].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[1].argv).toEqual([docusaurusBin, 'build', 'site', '--out-dir', 'out']);
   expect(calls[0].env.DOCUSAURUS_EXIT_AFTER_BUNDLING).toBe('true');
   expect(calls[0].env.DOCUSAURUS_SKIP_BUNDLING).toBeUndefined();
   expect(calls[1].env.DOCUSAURUS_SKIP_BUNDLING).toBe('true');

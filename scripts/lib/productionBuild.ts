@@ -13,9 +13,9 @@ export interface StepResult {
 export type StepRunner = (argv: string[], env: NodeJS.ProcessEnv, step: BuildStep) => Promise<StepResult>;
 
 /**
- * A production build as config/build.ts lays it out: the steps one after the other, each given `docusaurus build`
- * with `args` (a site folder, `--out-dir x`), stopping at the first that fails. The resolution file the steps share
- * lives in a folder of its own, removed once the build ends, whatever its outcome.
+ * A production build as config/build.ts lays it out: the steps one after the other, each `node` with the step's own
+ * arguments, then `docusaurus build` with `args` (a site folder, `--out-dir x`), stopping at the first that fails.
+ * The resolution file the steps share lives in a folder of its own, removed once the build ends, whatever its outcome.
  */
 export async function productionBuild(
   args: readonly string[],
@@ -26,7 +26,7 @@ export async function productionBuild(
   try {
     let output = '';
     for (const { step, env: stepEnv } of buildStepEnvironments(env, path.join(folder, 'resolved-documents.json'))) {
-      const result = await runStep([docusaurusBin, 'build', ...args], stepEnv, step);
+      const result = await runStep([...step.nodeArgs, docusaurusBin, 'build', ...args], stepEnv, step);
       output += result.output;
       if (result.code !== 0) return { code: result.code, output, failedStep: step.name };
     }
