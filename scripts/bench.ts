@@ -82,7 +82,8 @@ async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv
   const { code, output } = await productionBuild(
     [siteDir, '--out-dir', outDir],
     { ...process.env, ...env },
-    (argv, stepEnv) => runNode(argv, { env: stepEnv }),
+    // In the site's folder, as `npm run build` runs (see timedBuild).
+    (argv, stepEnv) => runNode(argv, { env: stepEnv, cwd: siteDir }),
   );
   if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
   return (performance.now() - started) / 1000;
