@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { operationViews, referencedSchemas, operationSchemaRoots } from '../../src/lib/openapi/view';
+import { operationViews, referencedSchemas, operationSchemaRoots, schemaViews } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { sitemapPaths } from './support/links';
 import { builtDocument } from './support/openapi';
@@ -163,5 +163,53 @@ for (const [width, height] of [
     }
     expect(blocks).toBeGreaterThan(5);
     expect(covered).toEqual([]);
+  });
+}
+
+/**
+ * Words of the page's title that the browser broke across two lines. A break between the pieces of an identifier
+ * (a `<wbr>`, so between two text nodes) or at a space is a word's end; one inside a text node's word is not.
+ */
+function brokenTitleWords(): string[] {
+  const title = document.querySelector('.theme-doc-markdown h1')!;
+  const broken: string[] = [];
+  const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}
+
+const longestSchema = schemaViews(data, 'data-v4').reduce((a, b) => (b.name.length > a.name.length ? b : a));
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+]) {
+  test(`at ${width} px a page's title breaks only between words, and clear of the page menu`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    // The longest schema name (one camel-case word), and a one-word title that did not fit beside the menu on a phone.
+    for (const route of [`/docs/data-api/${longestSchema.slug}`, '/docs/webhooks']) {
+      await gotoHydrated(page, route);
+      const title = page.locator('.theme-doc-markdown h1');
+      expect(await title.evaluate((h1) => h1.getClientRects().length)).toBe(1);
+      expect(await page.evaluate(brokenTitleWords), route).toEqual([]);
+      const menu = (await page.getByRole('button', { name: 'Page as Markdown' }).boundingBox())!;
+      const box = (await title.boundingBox())!;
+      const overlaps = box.x < menu.x + menu.width && menu.x < box.x + box.width;
+      // Beside the menu, the title's text ends before it; otherwise the title starts below it.
+      const textRight = await title.evaluate((h1) => {
+        const range = document.createRange();
+        range.selectNodeContents(h1);
+        return Math.max(...Array.from(range.getClientRects(), (rect) => rect.right));
+      });
+      if (overlaps && box.y < menu.y + menu.height) expect(textRight, route).toBeLessThanOrEqual(menu.x);
+    }
+    expect(longestSchema.name.length).toBeGreaterThan(20);
   });
 }
