@@ -167,19 +167,21 @@ for (const [width, height] of [
 }
 
 /**
- * Words of the page's title that the browser broke across two lines. A break between the pieces of an identifier
- * (a `<wbr>`, so between two text nodes) or at a space is a word's end; one inside a text node's word is not.
+ * Words under the elements `selector` matches that the browser broke across two lines. A break between the pieces of
+ * an identifier (a `<wbr>`, so between two text nodes) or at a space is a word's end; one inside a text node's word
+ * is not.
  */
-function brokenTitleWords(): string[] {
-  const title = document.querySelector('.theme-doc-markdown h1')!;
+function brokenWords(selector: string): string[] {
   const broken: string[] = [];
-  const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(word[0]);
+  for (const element of Array.from(document.querySelectorAll(selector))) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(word[0]);
+      }
     }
   }
   return broken;
@@ -198,7 +200,7 @@ for (const [width, height] of [
       await gotoHydrated(page, route);
       const title = page.locator('.theme-doc-markdown h1');
       expect(await title.evaluate((h1) => h1.getClientRects().length)).toBe(1);
-      expect(await page.evaluate(brokenTitleWords), route).toEqual([]);
+      expect(await page.evaluate(brokenWords, '.theme-doc-markdown h1'), route).toEqual([]);
       const menu = (await page.getByRole('button', { name: 'Page as Markdown' }).boundingBox())!;
       const box = (await title.boundingBox())!;
       const overlaps = box.x < menu.x + menu.width && menu.x < box.x + box.width;
@@ -213,3 +215,13 @@ for (const [width, height] of [
     expect(longestSchema.name.length).toBeGreaterThan(20);
   });
 }
+
+test("the sidebar's schema names break only between their words", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, `/docs/data-api/${longestSchema.slug}`);
+  const labels = page.locator('.theme-doc-sidebar-container .api-schema .menu__link');
+  // The schema's own category is open: its names are laid out, the longest among them.
+  await expect(labels.filter({ hasText: longestSchema.name })).toBeVisible();
+  expect(await labels.count()).toBeGreaterThan(5);
+  expect(await page.evaluate(brokenWords, '.theme-doc-sidebar-container .api-schema .menu__link')).toEqual([]);
+});
