@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { operationViews, referencedSchemas, operationSchemaRoots, schemaViews } from '../../src/lib/openapi/view';
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { sitemapPaths } from './support/links';
 import { builtDocument } from './support/openapi';
@@ -225,3 +226,26 @@ test("the sidebar's schema names break only between their words", async ({ page 
   expect(await labels.count()).toBeGreaterThan(5);
   expect(await page.evaluate(brokenWords, '.theme-doc-sidebar-container .api-schema .menu__link')).toEqual([]);
 });
+
+test("on a phone the previous and next links' titles break only between words", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The schema pages next to the longest names: those names are some of the links' titles there.
+  const views = schemaViews(data, 'data-v4');
+  const longest = [...views].sort((a, b) => b.name.length - a.name.length).slice(0, 4);
+  const broken: string[] = [];
+  for (const view of longest) {
+    for (const href of await neighbourLinks(page, `/docs/data-api/${view.slug}`)) {
+      await gotoHydrated(page, href);
+      broken.push(...(await page.evaluate(brokenWords, '.pagination-nav__label')));
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+/** The pages the previous and next links of `route` lead to. */
+async function neighbourLinks(page: Page, route: string): Promise<string[]> {
+  await gotoHydrated(page, route);
+  const links = page.locator('a.pagination-nav__link');
+  expect(await links.count()).toBeGreaterThan(0);
+  return links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+}
