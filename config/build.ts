@@ -28,8 +28,8 @@ export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
 /**
  * The bundle step's V8 heap grows by at most 30% of what survived the last full collection before the next one,
  * where V8 would otherwise let it grow by up to 4 times on a machine with memory to spare. At 16 times the Data API
- * the step's peak, the build's, was 2.77–3.04 GB over five runs with the JavaScript heap reaching 0.8–1.25 GB, most
- * of it garbage (MDX compilation's); with this flag, 2.34–2.49 GB over three, the heap at 0.65–0.77 GB, for 7–10%
+ * the step's peak, the build's, was 2.77–3.04 GB over four runs with the JavaScript heap reaching 0.82–1.25 GB, most
+ * of it garbage (MDX compilation's); with this flag, 2.22–2.60 GB over ten, the heap at 0.34–0.78 GB, for 7–10%
  * more of the step's CPU. It only makes collection more frequent: unlike `--max-old-space-size` it sets no ceiling,
  * so a larger API costs more time, never a crash. A V8 flag, not allowed in NODE_OPTIONS: it is given to `node`
  * itself, and a test checks that this Node still takes it.

@@ -195,6 +195,7 @@ for (const [width, height] of [
   [390, 844],
 ]) {
   test(`at ${width} px a page's title breaks only between words, and clear of the page menu`, async ({ page }) => {
+    expect(longestSchema.name.length).toBeGreaterThan(20);
     await page.setViewportSize({ width, height });
     // The longest schema name (one camel-case word), and a one-word title that did not fit beside the menu on a phone.
     for (const route of [`/docs/data-api/${longestSchema.slug}`, '/docs/webhooks']) {
@@ -213,7 +214,6 @@ for (const [width, height] of [
       });
       if (overlaps && box.y < menu.y + menu.height) expect(textRight, route).toBeLessThanOrEqual(menu.x);
     }
-    expect(longestSchema.name.length).toBeGreaterThan(20);
   });
 }
 

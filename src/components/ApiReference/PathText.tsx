@@ -1,4 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { BreakBetween } from '@site/src/components/WordBreaks';
 import { pathParts } from './pathParts';
 import styles from './styles.module.css';
 
@@ -19,12 +20,7 @@ export default function PathText({
   return (
     <code className={`${styles.pathText} ${className ?? ''}`.trim()}>
       {method !== undefined && `${method.toUpperCase()} `}
-      {pathParts(path).map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+      <BreakBetween pieces={pathParts(path)} />
     </code>
   );
 }
