@@ -1,21 +1,42 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, spelling, formatting, OpenAPI lint and typecheck (side by side), then unit tests, integration tests,
- * production build and browser tests, in that order, then a summary.
+ * `npm test`: first the system packages the tests need (installed when it runs as root on Debian, otherwise it stops
+ * before any test, naming the one command to run); then lint, spelling, formatting, OpenAPI lint and typecheck (side
+ * by side), then unit tests, integration tests, production build and browser tests, in that order, then a summary.
  * A step whose prerequisite failed is skipped (the browser tests need the build), the others still run, so one run
- * shows every problem. Exits non-zero when any step failed.
+ * shows every problem. Exits non-zero when any step failed. Whatever a step leaves running is stopped after it, and
+ * everything the run started is stopped when it is interrupted.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import process from 'node:process';
-import { ensureChromium } from './lib/chromium.mjs';
+import { runMarkerVariable, stopRun } from './lib/runMarker.mjs';
+import { provision } from './lib/systemPackages.mjs';
+
+const marker = randomUUID();
+process.env[runMarkerVariable] = marker;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    console.log(`\n[test] ${signal}: stopping everything this run started`);
+    void stopRun(marker).then(() => process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 0)));
+  });
+}
+
+try {
+  console.log(`[test] ${provision()}`);
+} catch (error) {
+  console.error(`[test] ${error instanceof Error ? error.message : String(error)}`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
 /**
  * Steps of one `together` group run at the same time, each output printed whole when it ends. The static checks are
  * mostly single-threaded: side by side on two cores they took 62 s here, one after another 74 s.
- * @type {{ name: string; command: string[]; together?: string; needs?: string[]; before?: () => void; check?: (output: string) => string | undefined }[]}
+ * @type {{ name: string; command: string[]; together?: string; needs?: string[]; check?: (output: string) => string | undefined }[]}
  */
 const steps = [
   { name: 'lint', together: 'static', command: [bin('eslint'), '.', '--max-warnings', '0'] },
@@ -45,7 +66,7 @@ const steps = [
     check: (output) =>
       /found broken (links|anchors|markdown links)/i.test(output) ? 'the build reported broken links' : undefined,
   },
-  { name: 'e2e', command: [bin('playwright'), 'test'], needs: ['build'], before: ensureChromium },
+  { name: 'e2e', command: [bin('playwright'), 'test'], needs: ['build'] },
 ];
 
 /** Runs a step; a step run beside others has its output held and printed whole when it ends. */
@@ -55,32 +76,23 @@ async function run(step, { held }) {
   const heading = `\n▶ ${step.name}: ${step.command.join(' ')}\n`;
   if (!held) process.stdout.write(heading);
   const started = Date.now();
-  let detail;
-  try {
-    step.before?.();
-  } catch (error) {
-    detail = error instanceof Error ? error.message : String(error);
-  }
-  let status = 'failed';
-  if (detail === undefined) {
-    const piped = held || step.check !== undefined;
-    const child = spawn(step.command[0], step.command.slice(1), {
-      stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+  const piped = held || step.check !== undefined;
+  const child = spawn(step.command[0], step.command.slice(1), {
+    stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => {
+    child.on('error', (error) => {
+      output += `${error.message}\n`;
+      resolve(null);
     });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => {
-      child.on('error', (error) => {
-        output += `${error.message}\n`;
-        resolve(null);
-      });
-      child.on('close', (exitCode, signal) => resolve(exitCode ?? signal));
-    });
-    if (piped) process.stdout.write(`${held ? heading : ''}${output}`);
-    detail = code === 0 ? step.check?.(output) : `exit code ${code}`;
-    status = detail === undefined ? 'passed' : 'failed';
-  }
+    child.on('close', (exitCode, signal) => resolve(exitCode ?? signal));
+  });
+  if (piped) process.stdout.write(`${held ? heading : ''}${output}`);
+  const detail = code === 0 ? step.check?.(output) : `exit code ${code}`;
+  const status = detail === undefined ? 'passed' : 'failed';
   return { status, seconds: (Date.now() - started) / 1000, detail };
 }
 
@@ -94,6 +106,12 @@ for (let index = 0; index < steps.length;) {
   index = end;
   const outcomes = await Promise.all(batch.map((step) => run(step, { held: batch.length > 1 })));
   batch.forEach((step, at) => results.set(step.name, outcomes[at]));
+  const left = await stopRun(marker);
+  if (left.length > 0) {
+    const names = batch.map((step) => step.name).join(', ');
+    console.log(`[test] ${names} left ${left.length} process(es) running; stopped:`);
+    for (const { pid, command } of left) console.log(`  ${pid} ${command.slice(0, 160)}`);
+  }
 }
 
 function readJson(path) {

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseDocumentText } from '../../src/lib/openapi/parse';
 import { credentialProblem, securedOperations } from './credentialGate';
-import { freePort } from '../../tests/e2e/support/staticServer';
-import { waitUntilAnswering } from './process';
+import { freePort, waitUntilAnswering } from './process';
+import { spawnGroup } from './processGroup';
 
 import { apiByKey } from '../../config/apis';
 import { generatedStaticDir } from '../../config/openapi';
@@ -77,20 +76,16 @@ export async function startMock(
   const secured = securedOperations(parseDocumentText(readFileSync(document, 'utf8')));
   const bin = path.resolve('node_modules/@stoplight/prism-cli/dist/index.js');
   const prismPort = await freePort();
-  const child: ChildProcess = spawn(
+  const prism = spawnGroup(
     process.execPath,
     [bin, 'mock', document, '--host', '127.0.0.1', '--port', String(prismPort)],
-    { detached: true, stdio: options.stdio ?? 'ignore' },
+    {
+      stdio: options.stdio ?? 'ignore',
+    },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stopPrism = async () => {
-    if (child.pid !== undefined && child.exitCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    }
-  };
+  const stopPrism = () => prism.stop();
   try {
-    await waitUntilAnswering(`http://127.0.0.1:${prismPort}`, { name: `Prism (${api})`, child });
+    await waitUntilAnswering(`http://127.0.0.1:${prismPort}`, { name: `Prism (${api})`, child: prism.child });
   } catch (error) {
     await stopPrism();
     throw error;

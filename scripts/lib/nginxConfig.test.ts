@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig } from './nginxConfig';
+import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig, withWorkerUser } from './nginxConfig';
 
 describe('contentSecurityPolicy', () => {
   test('allows scripts by hash, WebAssembly but never eval or unsafe-inline, and forbids framing', () => {
@@ -67,5 +67,17 @@ describe('connectSourcesFor', () => {
       'http://[::1]:4010',
       'https://open.arena.example',
     ]);
+  });
+});
+
+describe('withWorkerUser', () => {
+  test('puts the user directive first, in the main context', () => {
+    expect(withWorkerUser('worker_processes auto;\n', { name: 'root', group: 'root' })).toBe(
+      'user root root;\nworker_processes auto;\n',
+    );
+  });
+
+  test.each([['root; include /etc/x'], ['a b'], ['']])('refuses %j as a name', (name) => {
+    expect(() => withWorkerUser('', { name, group: 'root' })).toThrow(/not a user or group name/);
   });
 });

@@ -97,3 +97,15 @@ export function renderNginxConfig(options: RenderOptions): string {
   if (left) throw new Error(`unfilled placeholder ${left[0]} in the nginx template`);
   return rendered;
 }
+
+/**
+ * A config whose workers run as `user` (main context). nginx started as root drops its workers to `nobody`, who
+ * cannot read a build inside a folder only its owner may enter (`/root`, `mktemp -d`): every page would answer 403.
+ * For the local servers only (tests, `npm run serve:nginx`, the benchmark); a deployment's config keeps its own user.
+ */
+export function withWorkerUser(config: string, user: { name: string; group: string }): string {
+  if (!/^[a-z_][a-z0-9_.-]*\$?$/i.test(user.name) || !/^[a-z_][a-z0-9_.-]*\$?$/i.test(user.group)) {
+    throw new Error(`not a user or group name nginx can take: ${user.name}:${user.group}`);
+  }
+  return `user ${user.name} ${user.group};\n${config}`;
+}

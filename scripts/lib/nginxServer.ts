@@ -1,11 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntilAnswering } from './process';
+import { spawnGroup } from './processGroup';
+import { runMarkerVariable } from './runMarker.mjs';
 import { apis } from '../../config/apis';
 import { mockUrl } from '../../config/mock';
-import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig } from './nginxConfig';
+import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig, withWorkerUser } from './nginxConfig';
 import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
 import { siteScriptPages } from '../../config/inlineScripts';
 
@@ -89,30 +91,45 @@ export async function startNginx(options: {
   if (!existsSync(path.join(options.root, 'index.html'))) {
     throw new Error(`no build in ${options.root}: run npm run build first`);
   }
-  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
+  const prefix = mkdtempSync(path.join(tmpdir(), nginxPrefix()));
   const configFile = path.join(prefix, 'nginx.conf');
   const render = options.render ?? renderForBuild;
-  writeFileSync(configFile, render({ root: path.resolve(options.root), listen: `127.0.0.1:${options.port}`, prefix }));
-  const child = spawn(nginxBinary, ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
+  const config = render({ root: path.resolve(options.root), listen: `127.0.0.1:${options.port}`, prefix });
+  writeFileSync(configFile, rootWorkers() ? withWorkerUser(config, { name: 'root', group: 'root' }) : config);
+  const server = spawnGroup(nginxBinary, ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
     stdio: options.stdio ?? 'ignore',
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitUntilAnswering(url, {
-    name: `nginx (check the config with nginx -t -c ${configFile})`,
-    child,
-    timeoutMs: 15_000,
-  });
-  return {
-    url,
-    child,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGQUIT');
-        await exited;
-      }
-    },
-  };
+  // SIGQUIT: nginx's graceful stop, its workers finishing what they serve.
+  const stop = () => server.stop('SIGQUIT');
+  try {
+    await waitUntilAnswering(url, {
+      name: `nginx (check the config with nginx -t -c ${configFile})`,
+      child: server.child,
+      timeoutMs: 15_000,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, child: server.child, stop };
+}
+
+/**
+ * The start of the folder's name nginx runs in: it carries the test run's marker, as nginx's process title, which
+ * nginx writes over its environment, does not (scripts/lib/runMarker.mjs).
+ */
+function nginxPrefix(): string {
+  const marker = process.env[runMarkerVariable];
+  return marker && /^[\w-]+$/.test(marker) ? `portal-nginx-${marker}-` : 'portal-nginx-';
+}
+
+/**
+ * Started as root, nginx's workers would run as `nobody`; these local servers keep them as the invoking user, root,
+ * so a checkout in a private folder is served. Not root, nginx cannot change users and takes none.
+ */
+function rootWorkers(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /** Output and exit code of a finished command. */
 export interface RunResult {
@@ -47,4 +48,20 @@ export async function waitUntilAnswering(
     if (Date.now() > deadline) throw new Error(`${options.name} did not answer at ${url}: ${String(lastError)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Asks the kernel for a free port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port assigned'));
+      });
+    });
+  });
 }

@@ -11,6 +11,20 @@ import { buildVariant, served, variantDir, variants, type VariantName } from './
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const servers: RunningServer[] = [];
+  const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+  try {
+    await startAll(servers);
+  } catch (error) {
+    // Playwright runs no teardown for a setup that failed: what it started is stopped here.
+    await stopAll();
+    throw error;
+  }
+  return async () => {
+    await stopAll();
+  };
+}
+
+async function startAll(servers: RunningServer[]): Promise<void> {
   if (!process.env.E2E_BASE_URL) {
     if (!existsSync('build/index.html')) {
       throw new Error('No production build in build/: run `npm run build` first (npm test does).');
@@ -43,12 +57,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }),
   );
   const failed = built.find((result) => result.status === 'rejected');
-  if (failed) {
-    await Promise.all(servers.map((server) => server.stop()));
-    throw failed.reason;
-  }
+  if (failed) throw failed.reason;
   process.env.E2E_MAIN_HASH_AFTER = treeHash(process.cwd(), mainFiles);
-  return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-  };
 }
