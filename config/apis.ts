@@ -39,6 +39,13 @@ export interface ApiRecord {
     /** Spec §1: a document loaded at runtime, from this variable or the site's own copy. */
     runtimeVariable?: string;
   };
+  /**
+   * The origins (`https://host[:port]`) of the provider's own servers for this API: the only places, with the local
+   * mock, that Try it, the samples, the Postman collection and the CSP send a credential to. Left out, they are the
+   * servers of the vendored document (`apiOrigins` in config/hosts.ts), so a remote or runtime document cannot add
+   * a host of its own.
+   */
+  hosts?: readonly string[];
   /** `npm run mock`'s port for this API, and the variable that changes it. */
   mock: { port: number; portVariable: string };
   /**

@@ -3,6 +3,7 @@ import type { LlmsExportOptions } from '../src/plugins/llms-export';
 import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
 import { apis, type ApiRecord } from './apis';
 import { brand } from './brand';
+import { trustedOrigins } from './hosts';
 import { mockUrl } from './mock';
 
 /**
@@ -24,6 +25,7 @@ function pages(api: ApiRecord, index: number) {
     credentialVariable: api.credential.variable,
     baseUrlVariable: api.baseUrlVariable,
     mockUrl: mockUrl(api.key),
+    trustedOrigins: trustedOrigins(api),
     sidebarFile: `${generatedSidebarsDir}/${api.id}.json`,
     // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
     factsFile: `.generated/facts/${api.id}.json`,
@@ -85,6 +87,7 @@ export const openapiDocuments = {
     vendored,
     urlVariable,
     environment: { credentialVariable: pages.credentialVariable, baseUrlVariable: pages.baseUrlVariable },
+    trustedOrigins: pages.trustedOrigins,
   })),
 } satisfies PluginOptions;
 
@@ -96,6 +99,7 @@ export const llmsExport = {
     reference: api.reference.route,
     credentialVariable: api.pages.credentialVariable,
     baseUrlVariable: api.pages.baseUrlVariable,
+    trustedOrigins: api.pages.trustedOrigins,
   })),
 } satisfies LlmsExportOptions;
 

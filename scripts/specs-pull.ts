@@ -6,6 +6,8 @@
  * code is 1 when a remote differs, for a docs team's CI. Exit code 2: a remote document could not be used, or no URL
  * is set.
  */
+import { inspect } from 'node:util';
+import { terminalText } from '../src/lib/text/escape';
 import path from 'node:path';
 import process from 'node:process';
 import { openapiSource } from '../config/openapi';
@@ -61,6 +63,14 @@ async function main(): Promise<number> {
   }
   if (failed) return 2;
   return check && differs ? 1 : 0;
+}
+
+// Every line this command prints may carry text from a remote document (names, URLs, error messages): control
+// characters are shown, never sent to the terminal.
+for (const method of ['log', 'error'] as const) {
+  const write = console[method].bind(console);
+  console[method] = (...args: unknown[]) =>
+    write(...args.map((arg) => terminalText(typeof arg === 'string' ? arg : inspect(arg))));
 }
 
 main().then(

@@ -53,15 +53,14 @@ describe('renderNginxConfig', () => {
 });
 
 describe('connectSourcesFor', () => {
-  test('lists the origins of every server and extra URL once, and nothing that is not http(s)', () => {
-    const documents = [
-      { servers: [{ url: 'https://open.arena.example/data/v4' }, { url: '/relative' }] },
-      { servers: [{ url: 'https://open.arena.example/chat/v1' }, { url: "javascript:alert('x')" }] },
+  test('lists the origin of every URL once, and nothing that is not http(s)', () => {
+    const urls = [
+      ...['https://open.arena.example/data/v4', '/relative', 'https://open.arena.example/chat/v1'],
+      "javascript:alert('x')",
       // WHATWG URLs keep a quote in a host name; it would end the CSP header's line in the nginx config.
-      { servers: [{ url: 'https://a"b.example/x' }, { url: "https://a'b.example" }, { url: 'http://[::1]:4010' }] },
-      { openapi: '3.1.0' },
+      ...['https://a"b.example/x', "https://a'b.example", 'http://[::1]:4010'],
     ];
-    expect(connectSourcesFor(documents, ['http://127.0.0.1:4010', 'http://127.0.0.1:4011/x', 'not a url'])).toEqual([
+    expect(connectSourcesFor([...urls, 'http://127.0.0.1:4010', 'http://127.0.0.1:4011/x', 'not a url'])).toEqual([
       'http://127.0.0.1:4010',
       'http://127.0.0.1:4011',
       'http://[::1]:4010',

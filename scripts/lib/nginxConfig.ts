@@ -32,21 +32,13 @@ export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: Csp
 }
 
 /**
- * The origins the site's scripts call besides its own: every server of the published OpenAPI documents and the local
- * mock servers (the request explorer sends there), and the Data API reference's runtime document when it is remote.
+ * The origins the site's scripts call besides its own: each API's own hosts and its local mock (config/hosts.ts;
+ * the request explorer sends there and nowhere else), and the Data API reference's runtime document when it is
+ * remote. Not the servers a document lists: a document cannot widen where the page may send a credential.
  */
 const safeOrigin = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
-export function connectSourcesFor(documents: readonly unknown[], extraUrls: readonly string[]): string[] {
-  const urls = [...extraUrls];
-  for (const document of documents) {
-    const servers = (document as { servers?: unknown }).servers;
-    if (!Array.isArray(servers)) continue;
-    for (const server of servers) {
-      const url = (server as { url?: unknown }).url;
-      if (typeof url === 'string') urls.push(url);
-    }
-  }
+export function connectSourcesFor(urls: readonly string[]): string[] {
   const origins = new Set<string>();
   for (const url of urls) {
     try {

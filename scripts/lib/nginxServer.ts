@@ -6,7 +6,7 @@ import { waitUntilAnswering } from './process';
 import { spawnGroup } from './processGroup';
 import { runMarkerVariable } from './runMarker.mjs';
 import { apis } from '../../config/apis';
-import { mockUrl } from '../../config/mock';
+import { trustedOrigins } from '../../config/hosts';
 import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig, withWorkerUser } from './nginxConfig';
 import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
 import { siteScriptPages } from '../../config/inlineScripts';
@@ -40,20 +40,17 @@ export function buildCsp(root: string, connectSources: readonly string[] = []): 
   return contentSecurityPolicy({ scriptHashes: allowed.map((script) => script.hash), connectSources });
 }
 
-/** What the build's pages may call: the documents' servers, the local mocks and a remote runtime document. */
-export function explorerConnectSources(root: string): string[] {
-  const dir = path.join(root, 'openapi');
-  const documents = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as unknown)
-    : [];
+/**
+ * What the build's pages may call: each API's own hosts and local mock, and a remote runtime document; never a host
+ * only a (remote) document names.
+ */
+export function explorerConnectSources(): string[] {
   const runtime = apis.flatMap((api) =>
     api.reference.runtimeVariable && process.env[api.reference.runtimeVariable]
       ? [process.env[api.reference.runtimeVariable] ?? '']
       : [],
   );
-  return connectSourcesFor(documents, [...apis.map((api) => mockUrl(api.key)), ...runtime]);
+  return connectSourcesFor([...apis.flatMap((api) => trustedOrigins(api)), ...runtime]);
 }
 
 export function renderForBuild(options: { root: string; listen: string; prefix: string }): string {
@@ -67,7 +64,7 @@ export function renderForBuild(options: { root: string; listen: string; prefix: 
     root: path.resolve(options.root),
     prefix: options.prefix,
     mimeTypes: '/etc/nginx/mime.types',
-    csp: buildCsp(options.root, explorerConnectSources(options.root)),
+    csp: buildCsp(options.root, explorerConnectSources()),
   });
 }
 

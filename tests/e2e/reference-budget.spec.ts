@@ -15,7 +15,7 @@ const budget = Number(variants.hostile.env.REFERENCE_FULL_CALLS);
 const document = builtDocument('data-v4', variantDir('hostile'));
 const model = referenceModel(document, {
   api: 'data-v4',
-  samples: { credentialVariable: 'X', baseUrlVariable: 'Y', fallbackServer: 'http://127.0.0.1:1' },
+  samples: { credentialVariable: 'X', baseUrlVariable: 'Y', fallbackServer: 'http://127.0.0.1:1', trustedOrigins: [] },
 });
 const calls = model.groups.flatMap((group) => group.calls);
 const full = fullyRenderedCalls(model.groups, budget);

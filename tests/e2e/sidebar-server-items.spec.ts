@@ -13,7 +13,7 @@ import { gotoWithoutScripts } from './support/withoutScripts';
 const limit = Number(variants.hostile.env.SIDEBAR_SERVER_ITEMS);
 const model = referenceModel(builtDocument('data-v4', variantDir('hostile')), {
   api: 'data-v4',
-  samples: { credentialVariable: 'X', baseUrlVariable: 'Y', fallbackServer: 'http://127.0.0.1:1' },
+  samples: { credentialVariable: 'X', baseUrlVariable: 'Y', fallbackServer: 'http://127.0.0.1:1', trustedOrigins: [] },
 });
 // A call of the last tag: its category comes after the first `limit` items of the API's list.
 const lastTag = model.groups[model.groups.length - 1];

@@ -33,6 +33,7 @@ const samples = {
   credentialVariable: 'ARENA_X_KEY',
   baseUrlVariable: 'ARENA_X_URL',
   fallbackServer: 'http://127.0.0.1:1',
+  trustedOrigins: ['http://127.0.0.1:1'],
 };
 
 describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
@@ -53,6 +54,7 @@ describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
       credentialVariable: samples.credentialVariable,
       baseUrlVariable: samples.baseUrlVariable,
       mockUrl: samples.fallbackServer,
+      trustedOrigins: samples.trustedOrigins,
     });
     expect(pages.files).toHaveLength(listOperations(document).length + schemaCount);
     expect(new Set(pages.files.map((page) => page.name)).size).toBe(pages.files.length);

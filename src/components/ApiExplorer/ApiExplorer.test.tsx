@@ -8,8 +8,8 @@ import ApiExplorer from './index';
 const data = readVendoredDocument('data');
 const history = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
 const servers = [
-  { label: 'Production', url: 'https://open.arena.example/data/v4' },
-  { label: 'Local mock', url: 'http://127.0.0.1:4010' },
+  { label: 'Production', url: 'https://open.arena.example/data/v4', trusted: true },
+  { label: 'Local mock', url: 'http://127.0.0.1:4010', trusted: true },
 ];
 
 test('renders its form on the server with no credential, every server and a field per parameter', () => {

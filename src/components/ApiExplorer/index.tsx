@@ -4,15 +4,14 @@ import { usePublishDraft } from '@site/src/components/ApiReference/requestDraft'
 import type { Json } from '@site/src/lib/openapi/document';
 import { isMultipart, sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
 import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
+import { re2Matcher, type PatternMatcher } from '@site/src/lib/openapi/patterns';
+import type { ListedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import { initialInputs, optionText, prepareRequest } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
 
-export interface ExplorerServer {
-  label: string;
-  url: string;
-}
+export type ExplorerServer = ListedServer;
 
 interface Props {
   operation: OperationView;
@@ -37,6 +36,21 @@ type Outcome =
 
 const timeoutMillis = 30_000;
 
+let matcher: Promise<PatternMatcher | undefined> | undefined;
+
+/**
+ * RE2's linear-time engine (re2js), in a chunk of its own fetched on the first Send: a document's pattern can never
+ * hold the tab, and pages nobody sends from never load it. Should the chunk not load, patterns go unchecked and the
+ * server judges them.
+ */
+function patternMatcher(): Promise<PatternMatcher | undefined> {
+  matcher ??= import('re2js').then(
+    ({ RE2JS }) => re2Matcher(RE2JS),
+    () => undefined,
+  );
+  return matcher;
+}
+
 function pretty(text: string, contentType: string): string {
   if (!contentType.includes('json')) return text;
   try {
@@ -52,7 +66,7 @@ function pretty(text: string, contentType: string): string {
  */
 export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const id = useId();
-  const [serverUrl, setServerUrl] = useState(servers[0]?.url ?? '');
+  const [serverUrl, setServerUrl] = useState(servers.find((server) => server.trusted)?.url ?? '');
   // The server renders no credential; the browser reads the tab's stored one once hydrated.
   const credential = useSyncExternalStore(
     subscribeToCredentials,
@@ -97,14 +111,11 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    const prepared = prepareRequest(operation, {
-      serverUrl,
-      serverUrls: servers.map((server) => server.url),
-      credential,
-      inputs,
-      contentType,
-      bodyText,
-    });
+    const prepared = prepareRequest(
+      operation,
+      { serverUrl, servers, credential, inputs, contentType, bodyText },
+      await patternMatcher(),
+    );
     if (prepared.kind === 'invalid') {
       setOutcome({ kind: 'invalid', problems: prepared.problems });
       return;
@@ -169,6 +180,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
           {servers.map((server) => (
             <option key={server.url} value={server.url}>
               {server.label}: {server.url}
+              {server.trusted ? '' : ' (documented; not sent to)'}
             </option>
           ))}
         </select>

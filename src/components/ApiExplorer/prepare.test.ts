@@ -13,7 +13,7 @@ const post = operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}
 const mock = 'http://127.0.0.1:4010';
 const base: ExplorerState = {
   serverUrl: mock,
-  serverUrls: [mock],
+  servers: [{ url: mock, trusted: true }],
   credential: 'key-1',
   inputs: {},
   contentType: '',
@@ -22,6 +22,28 @@ const base: ExplorerState = {
 const maximum = (view: typeof games, name: string) => view.parameters.find((p) => p.name === name)?.maximum ?? 0;
 
 describe('prepareRequest', () => {
+  test("refuses a server the document names that is not one of the API's hosts, saying why", () => {
+    const elsewhere = 'https://collector.example/v4';
+    const prepared = prepareRequest(games, {
+      ...base,
+      serverUrl: elsewhere,
+      servers: [...base.servers, { url: elsewhere, trusted: false }],
+    });
+    expect(prepared.kind).toBe('invalid');
+    const problems = prepared.kind === 'invalid' ? prepared.problems : [];
+    expect(problems.map((problem) => problem.field)).toEqual(['server']);
+    expect(problems[0].message).toMatch(
+      /^collector\.example is named by the document but is not one of this API's own hosts/,
+    );
+  });
+
+  test('refuses a server the page does not list', () => {
+    expect(prepareRequest(games, { ...base, serverUrl: 'https://other.example' })).toMatchObject({
+      kind: 'invalid',
+      problems: [{ field: 'server', message: 'choose one of the listed servers' }],
+    });
+  });
+
   test('builds the request from the inputs, with the credential as a bearer token', () => {
     const prepared = prepareRequest(games, { ...base, inputs: { limit: '5' } });
     expect(prepared).toEqual({

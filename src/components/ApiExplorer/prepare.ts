@@ -1,6 +1,7 @@
 import type { Json } from '../../lib/openapi/document';
 import { buildRequest, type HttpRequest } from '../../lib/openapi/request';
 import { validateBody, validateParameters, type ValidationProblem } from '../../lib/openapi/validateRequest';
+import type { PatternMatcher } from '../../lib/openapi/patterns';
 import type { OperationView } from '../../lib/openapi/view';
 
 /**
@@ -10,8 +11,11 @@ import type { OperationView } from '../../lib/openapi/view';
  */
 export interface ExplorerState {
   serverUrl: string;
-  /** The servers the page lists: the request goes to one of these or nowhere. */
-  serverUrls: readonly string[];
+  /**
+   * The servers the page lists: the request goes to a trusted one of these (the API's own hosts, the local mock) or
+   * nowhere. A document may name other servers; they are shown as documented, never sent a credential.
+   */
+  servers: readonly { url: string; trusted: boolean }[];
   credential: string;
   /** Raw text of each parameter's input, by name. */
   inputs: Record<string, string>;
@@ -21,15 +25,24 @@ export interface ExplorerState {
 
 export type Prepared = { kind: 'invalid'; problems: ValidationProblem[] } | { kind: 'ready'; request: HttpRequest };
 
-export function prepareRequest(operation: OperationView, state: ExplorerState): Prepared {
-  const parameters = validateParameters(operation.parameters, state.inputs);
+/** `matches` checks the document's patterns (see `re2Matcher`); the explorer loads it when the reader sends. */
+export function prepareRequest(operation: OperationView, state: ExplorerState, matches?: PatternMatcher): Prepared {
+  const parameters = validateParameters(operation.parameters, state.inputs, matches);
   const media = operation.requestBody?.contents.find((candidate) => candidate.contentType === state.contentType);
   const body = operation.requestBody
-    ? validateBody(media, state.bodyText, operation.requestBody.required)
+    ? validateBody(media, state.bodyText, operation.requestBody.required, matches)
     : { problems: [] as ValidationProblem[], value: undefined };
   const problems = [...parameters.problems, ...body.problems];
-  if (!state.serverUrls.includes(state.serverUrl)) {
+  const server = state.servers.find((candidate) => candidate.url === state.serverUrl);
+  if (!server) {
     problems.push({ field: 'server', message: 'choose one of the listed servers' });
+  } else if (!server.trusted) {
+    problems.push({
+      field: 'server',
+      message:
+        `${hostOf(server.url)} is named by the document but is not one of this API's own hosts, so the explorer ` +
+        'sends no request and no credential there. Choose the production server or the local mock.',
+    });
   }
   if (problems.length > 0) return { kind: 'invalid', problems };
   const secured = operation.security.length > 0;
@@ -43,6 +56,14 @@ export function prepareRequest(operation: OperationView, state: ExplorerState): 
       body: body.value !== undefined ? { contentType: state.contentType, value: body.value } : undefined,
     }),
   };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 export function optionText(value: Json): string {

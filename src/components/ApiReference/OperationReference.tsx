@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { codeSamples, type SampleLanguage, type SampleSettings } from '@site/src/lib/openapi/samples';
+import { codeSamples, sampleServer, type SampleLanguage, type SampleSettings } from '@site/src/lib/openapi/samples';
 import { encodedExample } from '@site/src/lib/openapi/request';
 import type { OperationBadges } from '@site/src/lib/changelog';
 import type { MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
@@ -183,7 +183,7 @@ export default function OperationReference(props: OperationReferenceProps): Reac
         {
           credentialVariable: samples.credentialVariable,
           baseUrlVariable: samples.baseUrlVariable,
-          serverUrl: draft?.serverUrl ?? operation.servers[0]?.url ?? samples.fallbackServer,
+          serverUrl: sampleServer(operation, samples, draft?.serverUrl),
           values: draft?.values,
           body: draft ? draft.body : undefined,
         },

@@ -10,7 +10,12 @@ function model(document: JsonObject): ReferenceModel {
   const info = document.info as { title: string; version: string };
   if (info.title === 'throws') throw new Error('unreadable');
   return {
-    samples: { credentialVariable: 'KEY', baseUrlVariable: 'URL', fallbackServer: 'http://127.0.0.1:1' },
+    samples: {
+      credentialVariable: 'KEY',
+      baseUrlVariable: 'URL',
+      fallbackServer: 'http://127.0.0.1:1',
+      trustedOrigins: [],
+    },
     title: info.title,
     version: info.version,
     description: '',

@@ -1,3 +1,4 @@
+import { firstTrustedServer, usableServerUrls } from './servers';
 import type { SampleEnvironment } from './samples';
 import { componentSchemas, isObject, text, type JsonObject } from './document';
 import { operationViews, type OperationView } from './view';
@@ -51,7 +52,16 @@ function numberOrUndefined(value: unknown): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-export function apiFacts(document: JsonObject, id: string, linkBase: string): ApiFacts {
+/**
+ * `trustedOrigins`, when given, are the origins the base URL may have (the API's own hosts): the first of the
+ * document's servers on one of them, then the first call's, is the base URL guides and the landing page show.
+ */
+export function apiFacts(
+  document: JsonObject,
+  id: string,
+  linkBase: string,
+  trustedOrigins?: readonly string[],
+): ApiFacts {
   const views = operationViews(document, id);
   const info = isObject(document.info) ? document.info : {};
   const first = views[0];
@@ -89,7 +99,13 @@ export function apiFacts(document: JsonObject, id: string, linkBase: string): Ap
     id,
     title: text(info.title),
     version: text(info.version),
-    baseUrl: first?.servers[0]?.url ?? '',
+    baseUrl:
+      (trustedOrigins
+        ? firstTrustedServer(
+            [...usableServerUrls(document.servers), ...(first?.servers ?? []).map((server) => server.url)],
+            trustedOrigins,
+          )
+        : first?.servers[0]?.url) ?? '',
     credential: first?.security[0]?.credential ?? '',
     securityDescription: first?.security[0]?.description ?? '',
     linkBase,

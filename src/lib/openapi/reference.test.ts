@@ -15,6 +15,7 @@ const samples = {
   credentialVariable: 'ARENA_API_KEY',
   baseUrlVariable: 'ARENA_DATA_API_URL',
   fallbackServer: 'http://127.0.0.1:4010',
+  trustedOrigins: ['https://open.arena.example', 'http://127.0.0.1:4010'],
 };
 const options = { api: 'data-v4', samples };
 

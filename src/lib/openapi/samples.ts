@@ -1,4 +1,4 @@
-import type { Json } from './document';
+import type { Json, JsonObject } from './document';
 import {
   formBoundary,
   isEmpty,
@@ -11,6 +11,7 @@ import {
   type ParameterValues,
   type RequestInput,
 } from './request';
+import { firstTrustedServer, usableServerUrls } from './servers';
 import type { OperationView } from './view';
 
 /**
@@ -54,9 +55,39 @@ export interface SampleEnvironment {
   baseUrlVariable: string;
 }
 
-/** What a page needs to write its samples: the convention, and the server when the document names none. */
+/**
+ * What a page needs to write its samples: the convention, the origins a sample may call (the API's own hosts and
+ * the local mock), and the server to call when the operation names none of those.
+ */
 export interface SampleSettings extends SampleEnvironment {
   fallbackServer: string;
+  trustedOrigins: readonly string[];
+}
+
+/**
+ * The base URL a sample calls when the environment names none: the server the reader chose in the explorer, then
+ * the operation's first server, each only when it is on one of the API's own hosts or the local mock; otherwise the
+ * page's fallback. A document cannot make a sample send the reader's credential anywhere else.
+ */
+export function sampleServer(operation: OperationView, settings: SampleSettings, chosen?: string): string {
+  const candidates = [...(chosen === undefined ? [] : [chosen]), ...operation.servers.map((server) => server.url)];
+  return firstTrustedServer(candidates, settings.trustedOrigins) ?? settings.fallbackServer;
+}
+
+/**
+ * A page's sample settings for a document: the convention, the trusted origins, and as the fallback the document's
+ * first server on one of those origins, or the local mock when it names none.
+ */
+export function sampleSettings(
+  document: JsonObject,
+  options: SampleEnvironment & { mockUrl: string; trustedOrigins: readonly string[] },
+): SampleSettings {
+  return {
+    credentialVariable: options.credentialVariable,
+    baseUrlVariable: options.baseUrlVariable,
+    trustedOrigins: options.trustedOrigins,
+    fallbackServer: firstTrustedServer(usableServerUrls(document.servers), options.trustedOrigins) ?? options.mockUrl,
+  };
 }
 
 export interface SampleOptions extends SampleEnvironment {
@@ -212,7 +243,7 @@ function curl(request: SampleRequest, env: SampleEnvironment): string {
     'curl --fail-with-body --silent --show-error',
     `--max-time ${timeoutSeconds} --retry 1`,
     ...(get ? [] : [`--request ${request.method}`]),
-    `"\${${env.baseUrlVariable}:-${url.slice(0, request.server.length)}}"${shellQuoted(url.slice(request.server.length) + withQuery)}`,
+    `"$base_url"${shellQuoted(url.slice(request.server.length) + withQuery)}`,
   ];
   if (get && request.query.length > 0) {
     lines.push('--get');
@@ -234,7 +265,9 @@ function curl(request: SampleRequest, env: SampleEnvironment): string {
   } else if (request.body?.json !== undefined) {
     lines.push(`--data ${shellQuoted(request.body.json)}`);
   }
-  return lines.join(' \\\n  ');
+  // The default base URL is a single-quoted word in an assignment: the shell takes it as it is written (no
+  // expansion, no command substitution), whatever a document's server says, and the reader's variable wins.
+  return `base_url=\${${env.baseUrlVariable}:-${shellQuoted(request.server)}}\n${lines.join(' \\\n  ')}`;
 }
 
 /** The fetch call, the 429 retry and the status check JavaScript in a browser and Node.js share. */

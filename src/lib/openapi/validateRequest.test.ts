@@ -1,8 +1,10 @@
+import { RE2JS } from 're2js';
 import { describe, expect, test } from 'vitest';
+import { re2Matcher } from './patterns';
 import { getOperation } from './document';
 import { validateBody, validateParameters } from './validateRequest';
 import { readVendoredDocument } from './vendored';
-import { operationView } from './view';
+import { operationView, type ParameterView } from './view';
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');
@@ -72,5 +74,31 @@ describe('validateBody', () => {
         .problems.map((problem) => problem.message)
         .join('\n'),
     ).toContain(message);
+  });
+});
+
+describe("a document's pattern", () => {
+  const matches = re2Matcher(RE2JS);
+  const parameter = (pattern: string): ParameterView => ({
+    ...(championships.parameters.find((candidate) => candidate.name === 'game') as ParameterView),
+    pattern,
+  });
+
+  test('is checked when a matcher is given, and not while the reader types', () => {
+    expect(validateParameters([parameter('^[a-z0-9]+$')], { game: 'CS 2' }, matches).problems).toEqual([
+      { field: 'game', message: 'game must match the pattern ^[a-z0-9]+$' },
+    ]);
+    expect(validateParameters([parameter('^[a-z0-9]+$')], { game: 'cs2' }, matches).problems).toEqual([]);
+    expect(validateParameters([parameter('^[a-z0-9]+$')], { game: 'CS 2' }).problems).toEqual([]);
+  });
+
+  test('with catastrophic backtracking is checked in linear time, by RE2', () => {
+    // A backtracking engine would not finish this in the lifetime of the run.
+    const { problems } = validateParameters([parameter('^(a+)+$')], { game: `${'a'.repeat(20_000)}!` }, matches);
+    expect(problems).toHaveLength(1);
+  });
+
+  test('that RE2 cannot run (a lookahead) is skipped, not run and not thrown', () => {
+    expect(validateParameters([parameter('^(?=a)a+$')], { game: 'b' }, matches).problems).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { PatternMatcher } from './patterns';
 import type { Json } from './document';
 import type { ParameterValues } from './request';
 import type { MediaView, ParameterView, SchemaNode } from './view';
@@ -39,7 +40,7 @@ function describe(value: Json): string {
   return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
 }
 
-function checkScalar(parameter: ParameterView, value: Json, label: string): string[] {
+function checkScalar(parameter: ParameterView, value: Json, label: string, matches?: PatternMatcher): string[] {
   const problems: string[] = [];
   if (typeof value === 'number') {
     if (parameter.minimum !== undefined && value < parameter.minimum)
@@ -52,7 +53,7 @@ function checkScalar(parameter: ParameterView, value: Json, label: string): stri
       problems.push(`${label} must be at least ${parameter.minLength} characters long`);
     if (parameter.maxLength !== undefined && value.length > parameter.maxLength)
       problems.push(`${label} must be at most ${parameter.maxLength} characters long, got ${value.length}`);
-    if (parameter.pattern !== undefined && !safeRegExp(parameter.pattern)?.test(value))
+    if (parameter.pattern !== undefined && matches?.(parameter.pattern, value) === false)
       problems.push(`${label} must match the pattern ${parameter.pattern}`);
   }
   if (parameter.enum && !parameter.enum.some((allowed) => allowed === value))
@@ -60,17 +61,16 @@ function checkScalar(parameter: ParameterView, value: Json, label: string): stri
   return problems;
 }
 
-/** A pattern from a third-party document is compiled defensively: an invalid one is skipped, not thrown. */
-function safeRegExp(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
-}
-
 /** Parses the explorer's text inputs into typed values and lists every rule they break. */
-export function validateParameters(parameters: ParameterView[], inputs: Record<string, string>): ParsedValues {
+/**
+ * `matches` checks the document's patterns (`re2Matcher`, linear-time); without one, patterns are not checked, as
+ * while the reader types: every other rule is.
+ */
+export function validateParameters(
+  parameters: ParameterView[],
+  inputs: Record<string, string>,
+  matches?: PatternMatcher,
+): ParsedValues {
   const values: ParameterValues = {};
   const problems: ValidationProblem[] = [];
   for (const parameter of parameters) {
@@ -111,7 +111,7 @@ export function validateParameters(parameters: ParameterView[], inputs: Record<s
       fail(`${parameter.name} must be ${typeName(parameter.baseType)}, got "${raw}"`);
       continue;
     }
-    checkScalar(parameter, value, parameter.name).forEach(fail);
+    checkScalar(parameter, value, parameter.name, matches).forEach(fail);
     values[parameter.name] = value;
   }
   return { values, problems };
@@ -122,6 +122,7 @@ export function validateBody(
   media: MediaView | undefined,
   text: string,
   required: boolean,
+  matches?: PatternMatcher,
 ): { value?: Json; problems: ValidationProblem[] } {
   const problems: ValidationProblem[] = [];
   const fail = (message: string) => problems.push({ field: 'body', message });
@@ -154,7 +155,7 @@ export function validateBody(
         fail(`body.${name} must be text`);
         continue;
       }
-      checkScalar({ ...field, name } as unknown as ParameterView, item, `body.${name}`).forEach(fail);
+      checkScalar({ ...field, name } as unknown as ParameterView, item, `body.${name}`, matches).forEach(fail);
     }
   }
   return { value, problems };

@@ -10,6 +10,7 @@ import {
   type JsonObject,
   type OperationRef,
 } from './document';
+import { filledServerUrl, serverUrlProblem } from './servers';
 import { exampleOf } from './synthesize';
 
 /**
@@ -549,13 +550,26 @@ function securityViews(document: JsonObject, operation: JsonObject): SecurityVie
   return views;
 }
 
+/**
+ * OpenAPI: a header parameter named `Accept`, `Content-Type` or `Authorization` "SHALL be ignored" (those come from
+ * the media types and the security schemes). Honouring it also keeps a document from declaring a parameter the
+ * explorer would merge into the reader's credential header.
+ */
+function ignoredHeader(parameter: JsonObject): boolean {
+  return (
+    parameter.in === 'header' &&
+    ['accept', 'content-type', 'authorization'].includes(text(parameter.name).toLowerCase())
+  );
+}
+
 function serverViews(document: JsonObject, operation: JsonObject): ServerView[] {
   const servers = Array.isArray(operation.servers) ? operation.servers : document.servers;
   if (!Array.isArray(servers)) return [];
+  // Only URLs through the one gate for server URLs reach a page, a sample or the explorer.
   return servers
     .filter(isObject)
-    .map((server) => ({ url: text(server.url), description: text(server.description) }))
-    .filter((server) => /^https?:\/\//.test(server.url));
+    .map((server) => ({ url: filledServerUrl(server), description: text(server.description) }))
+    .filter((server) => serverUrlProblem(server.url) === undefined);
 }
 
 export function operationView(document: JsonObject, api: string, ref: OperationRef): OperationView {
@@ -573,7 +587,9 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     deprecated: operation.deprecated === true,
     servers: serverViews(document, operation),
     security: securityViews(document, operation),
-    parameters: operationParameters(document, ref).map((parameter) => parameterView(document, parameter)),
+    parameters: operationParameters(document, ref)
+      .filter((parameter) => !ignoredHeader(parameter))
+      .map((parameter) => parameterView(document, parameter)),
     responses: Object.entries(responses).map(([status, raw]) => {
       const response = resolveRef<JsonObject>(document, raw);
       const contents = mediaViews(document, response.content);

@@ -38,3 +38,33 @@ export function escapeMarkdownLineStart(line: string): string {
       mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`,
   );
 }
+
+const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/**
+ * Text for XML 1.0 character data and attribute values: the markup characters as entities (`'` too needs none: attributes are double-quoted), and the characters
+ * XML 1.0 forbids outright (C0 controls but tab, line feed and carriage return; lone surrogates; U+FFFE, U+FFFF)
+ * left out, as no escape can carry them: one such character in a name made the whole feed unreadable.
+ */
+export function xmlText(value: string): string {
+  return value
+    .replace(
+      // eslint-disable-next-line no-control-regex -- control characters are what this matches
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '',
+    )
+    .replace(/[&<>"]/g, (char) => xmlEntities[char]);
+}
+
+/**
+ * Text for a terminal: control characters (ESC and the other C0 and C1 controls, DEL) shown as `\u{1b}` rather than
+ * sent, so a name in a remote document cannot move the cursor, recolour or retitle the maintainer's terminal. Line
+ * feeds and tabs stay.
+ */
+export function terminalText(value: string): string {
+  return value.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this matches
+    /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g,
+    (char) => `\\u{${char.charCodeAt(0).toString(16)}}`,
+  );
+}

@@ -8,6 +8,7 @@ import { openapiSource } from '../../../config/openapi';
 import { resolvedDocuments } from '../openapi-source/lib/resolved';
 import { documentFingerprint, fullCallsFrom } from '../../lib/openapi/reference';
 import type { ApiReferencePageProps } from '../../components/ApiReferencePage';
+import { sampleSettings } from '../../lib/openapi/samples';
 
 const componentDir = path.resolve(__dirname, '../../components/ApiReferencePage');
 
@@ -46,11 +47,7 @@ export default function apiReferencePlugin(context: LoadContext, rawOptions?: un
           fullCalls,
           model: {
             api: api.id,
-            samples: {
-              credentialVariable: api.pages.credentialVariable,
-              baseUrlVariable: api.pages.baseUrlVariable,
-              fallbackServer: api.pages.mockUrl,
-            },
+            samples: sampleSettings(result.document, api.pages),
           },
         };
         actions.addRoute({

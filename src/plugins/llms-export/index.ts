@@ -25,10 +25,11 @@ export function validateLlmsOptions(raw: unknown): LlmsExportOptions {
       (['id', 'linkBase', 'reference', 'credentialVariable', 'baseUrlVariable'] as const).every(
         (key) => typeof api?.[key] === 'string',
       ),
-    );
+    ) &&
+    apis.every((api) => Array.isArray(api?.trustedOrigins));
   if (!valid)
     throw new Error(
-      '[llms-export] invalid options: `apis` must list { id, linkBase, reference, credentialVariable, baseUrlVariable }',
+      '[llms-export] invalid options: `apis` must list { id, linkBase, reference, credentialVariable, baseUrlVariable, trustedOrigins }',
     );
   return { apis };
 }

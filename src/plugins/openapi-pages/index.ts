@@ -49,7 +49,7 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       if (own) pages.files.push(own.page);
       await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
       const facts = {
-        ...apiFacts(result.document, api.id, pagesOptions.linkBase),
+        ...apiFacts(result.document, api.id, pagesOptions.linkBase, pagesOptions.trustedOrigins),
         environment: {
           credentialVariable: pagesOptions.credentialVariable,
           baseUrlVariable: pagesOptions.baseUrlVariable,

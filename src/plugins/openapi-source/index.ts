@@ -77,7 +77,12 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
             version: info.version ?? '',
             source: result.source,
             operations: listOperations(result.document).length,
-            baseUrl: apiFacts(result.document, result.id, '').baseUrl,
+            baseUrl: apiFacts(
+              result.document,
+              result.id,
+              '',
+              options.apis.find((api) => api.id === result.id)?.trustedOrigins,
+            ).baseUrl,
             downloads: {
               ...downloadsOf(result.id),
               ...(existsSync(path.resolve(context.siteDir, options.staticDir, 'openapi', postmanFile(result.id)))

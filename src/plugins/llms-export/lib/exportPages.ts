@@ -14,6 +14,8 @@ export interface ExportApi {
   reference: string;
   credentialVariable: string;
   baseUrlVariable: string;
+  /** Origins the samples may call (config/hosts.ts). */
+  trustedOrigins: readonly string[];
 }
 
 /** The llms.txt sections, in order. */

@@ -3,11 +3,13 @@ import { getOperation } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../lib/openapi/vendored';
 import { operationView } from '../../../lib/openapi/view';
 import { apiByKey } from '../../../../config/apis';
+import { trustedOrigins } from '../../../../config/hosts';
 import { operationMarkdown } from './operationMarkdown';
 
 const environment = (key: string) => ({
   credentialVariable: apiByKey(key).credential.variable,
   baseUrlVariable: apiByKey(key).baseUrlVariable,
+  trustedOrigins: trustedOrigins(apiByKey(key)),
 });
 
 const data = readVendoredDocument('data');
@@ -29,7 +31,7 @@ describe('operationMarkdown', () => {
 
   test('lists every response and ends with one curl sample', () => {
     for (const response of view.responses) expect(markdown).toContain(`### ${response.status}`);
-    expect(markdown.match(/```bash\ncurl /g)).toHaveLength(1);
+    expect(markdown.match(/```bash\nbase_url=.*\ncurl /g)).toHaveLength(1);
     expect(markdown).toContain(`\${${environment('data').credentialVariable}:?`);
     expect(markdown).toContain(`\${${environment('data').baseUrlVariable}:-`);
   });

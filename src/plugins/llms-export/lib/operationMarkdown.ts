@@ -1,6 +1,6 @@
 import type { Json } from '../../../lib/openapi/document';
 import { encodedExample } from '../../../lib/openapi/request';
-import { codeSamples, type SampleEnvironment } from '../../../lib/openapi/samples';
+import { codeSamples, sampleServer, type SampleEnvironment } from '../../../lib/openapi/samples';
 import type { OperationView, SchemaNode } from '../../../lib/openapi/view';
 import { markdownCode, toSafeMarkdown } from '../../../lib/markdown/inline';
 import { constraintText } from './constraints';
@@ -51,7 +51,10 @@ function example(value: Json | undefined, label = 'Example:'): string[] {
   return value === undefined ? [] : ['', label, '', fence(JSON.stringify(value, null, 2), 'json')];
 }
 
-export function operationMarkdown(view: OperationView, environment: SampleEnvironment): string {
+export function operationMarkdown(
+  view: OperationView,
+  environment: SampleEnvironment & { trustedOrigins: readonly string[] },
+): string {
   const lines = [`# ${markdownText(view.summary)}`, '', markdownCode(`${view.method.toUpperCase()} ${view.path}`), ''];
   if (view.deprecated) lines.push('Deprecated.', '');
   if (view.description) lines.push(toSafeMarkdown(view.description), '');
@@ -114,7 +117,8 @@ export function operationMarkdown(view: OperationView, environment: SampleEnviro
   const [curl] = codeSamples(
     view,
     {
-      serverUrl: view.servers[0]?.url ?? '',
+      // Only a server on the API's own hosts: a document's other servers are documented, never called.
+      serverUrl: sampleServer(view, { ...environment, fallbackServer: '' }),
       credentialVariable: environment.credentialVariable,
       baseUrlVariable: environment.baseUrlVariable,
     },

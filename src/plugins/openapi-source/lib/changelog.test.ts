@@ -108,6 +108,27 @@ describe('recentChanges', () => {
 });
 
 describe('atomFeed', () => {
+  test('stays XML 1.0 when a note or name carries control characters, which no escape can carry', () => {
+    const control = createEntry(before, after, {
+      date: '2026-11-23',
+      note: 'tab\there, bell\u0007, escape\u001b[31m, nul\u0000',
+    });
+    const feed = atomFeed(changelogView(history(control), after, options), {
+      title: 'Arena \u0001 changelog',
+      siteUrl: 'https://developers.arena.example',
+      page: '/docs/data-api/changelog',
+      feed: '/docs/data-api/changelog/atom.xml',
+      author: 'Arena',
+      fallbackUpdated: '2026-01-01T00:00:00Z',
+    });
+    // XML 1.0 § 2.2: Char excludes the C0 controls but tab, line feed and carriage return.
+    // eslint-disable-next-line no-control-regex -- control characters are what this matches
+    expect(feed).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expect(XMLValidator.validate(feed)).toBe(true);
+    expect(feed).toContain('tab\there, bell, escape[31m, nul');
+    expect((parseFeed(feed).feed as { title?: { value?: string } }).title?.value).toBe('Arena  changelog');
+  });
+
   const hostile = createEntry(before, after, { date: '2026-11-22', note: '<script>alert(1)</script> & "quotes"' });
   const entries = changelogView(history(hostile), after, options);
   const feedOptions = {

@@ -1,3 +1,4 @@
+import { xmlText } from '../../../lib/text/escape';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { isObject, listOperations, text, type JsonObject } from '../../../lib/openapi/document';
@@ -193,9 +194,7 @@ export function recentChanges(entries: EntryView[], now: Date, days = badgeDays)
   return badges;
 }
 
-function xml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+const xml = xmlText;
 
 export interface FeedOptions {
   title: string;

@@ -14,6 +14,7 @@ const options: PagesOptions = {
   credentialVariable: 'ARENA_API_KEY',
   baseUrlVariable: 'ARENA_DATA_API_URL',
   mockUrl: 'http://127.0.0.1:4010',
+  trustedOrigins: ['https://open.arena.example', 'http://127.0.0.1:4010'],
 };
 const data = readVendoredDocument('data');
 
@@ -107,7 +108,7 @@ describe('operationPage', () => {
 
   test('lists the production server and the local mock for the explorer', () => {
     expect(operationPage(data, view, options)).toContain(
-      'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4"},{"label":"Local mock","url":"http://127.0.0.1:4010"}];',
+      'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4","trusted":true},{"label":"Local mock","url":"http://127.0.0.1:4010","trusted":true}];',
     );
   });
 });

@@ -1,7 +1,8 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
-import type { SampleSettings } from '../../../lib/openapi/samples';
+import { sampleSettings } from '../../../lib/openapi/samples';
+import { isTrustedServer, type ListedServer } from '../../../lib/openapi/servers';
 import {
   operationSchemaRoots,
   operationViews,
@@ -30,6 +31,8 @@ export interface PagesOptions {
   baseUrlVariable: string;
   /** The explorer's local mock server for this API. */
   mockUrl: string;
+  /** Origins a credential may go to: the API's own hosts and the local mock (config/hosts.ts). */
+  trustedOrigins: readonly string[];
   /** "Changed" badges from the API's changelog, by target (`GET /path`, `GET /path limit`, `Schema.field`). */
   changed?: Record<string, Badge>;
 }
@@ -83,16 +86,16 @@ function firstSentence(text: string): string {
 }
 
 export function operationPage(document: JsonObject, view: OperationView, options: PagesOptions): string {
-  const servers = [
-    ...view.servers.map((server) => ({ label: server.description || 'Server', url: server.url })),
-    { label: 'Local mock', url: options.mockUrl },
+  const servers: ListedServer[] = [
+    ...view.servers.map((server) => ({
+      label: server.description || 'Server',
+      url: server.url,
+      trusted: isTrustedServer(server.url, options.trustedOrigins),
+    })),
+    { label: 'Local mock', url: options.mockUrl, trusted: true },
   ];
   // The samples are written when the page renders (and again as the reader types in the explorer), from these.
-  const samples: SampleSettings = {
-    credentialVariable: options.credentialVariable,
-    baseUrlVariable: options.baseUrlVariable,
-    fallbackServer: options.mockUrl,
-  };
+  const samples = sampleSettings(document, options);
   const schemas = referencedSchemas(document, operationSchemaRoots(view));
   const key = `${view.method.toUpperCase()} ${view.path}`;
   const parameterBadges = Object.fromEntries(

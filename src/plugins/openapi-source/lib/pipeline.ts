@@ -21,6 +21,8 @@ export interface ApiConfig {
   urlVariable: string;
   /** The samples' environment convention, which the Postman collection's variables follow. */
   environment?: SampleEnvironment;
+  /** Origins a credential may go to (config/hosts.ts): the Postman collection calls only servers on these. */
+  trustedOrigins?: readonly string[];
 }
 
 export interface Logger {
@@ -78,12 +80,13 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
   for (const result of resolved) {
     await writeFileAtomic(path.join(options.outDir, `${result.id}.json`), toJson(result.document));
     await writeFileAtomic(path.join(options.outDir, `${result.id}.yaml`), toYaml(result.document));
-    const environment = options.apis.find((api) => api.id === result.id)?.environment;
+    const api = options.apis.find((candidate) => candidate.id === result.id);
+    const environment = api?.environment;
     const collection = path.join(options.outDir, postmanFile(result.id));
     // An API configured without the convention's variables gets no collection (nothing to name them by).
     if (!environment) continue;
     try {
-      await writeFileAtomic(collection, await postmanCollection(result.document, environment));
+      await writeFileAtomic(collection, await postmanCollection(result.document, environment, api?.trustedOrigins));
     } catch (error) {
       // The site stands without it: the downloads then offer none rather than a stale one.
       await rm(collection, { force: true });

@@ -1,5 +1,6 @@
 import { convert } from 'openapi-to-postmanv2';
-import type { JsonObject } from '../../../lib/openapi/document';
+import { isObject, type Json, type JsonObject } from '../../../lib/openapi/document';
+import { firstTrustedServer, isTrustedServer, usableServerUrls } from '../../../lib/openapi/servers';
 import { encodedExample, isEmpty, queryPairs, sampleBody, sampleValues, scalar } from '../../../lib/openapi/request';
 import { operationViews, type OperationView } from '../../../lib/openapi/view';
 import type { SampleEnvironment } from '../../../lib/openapi/samples';
@@ -17,8 +18,10 @@ interface Collection {
 
 interface PostmanRequest {
   method: string;
-  header?: { key: string; value: string }[];
+  header?: { key: string; value: string; disabled?: boolean }[];
   url: {
+    raw?: string;
+    host?: string[];
     path?: string[];
     query?: { key: string; value: string; disabled?: boolean }[];
     variable?: { key: string; value: string }[];
@@ -86,15 +89,110 @@ function withSampleValues(collection: { item?: PostmanItem[] }, views: Operation
 }
 
 /**
+ * The document as the converter gets it: path- and operation-level `servers` off the API's own hosts are left out,
+ * so those calls go to the collection's base URL; the converter would otherwise write such a server into the
+ * request's URL, where the collection's credential would follow it.
+ */
+function withTrustedServers(document: JsonObject, trustedOrigins: readonly string[]): JsonObject {
+  const keep = (item: JsonObject): JsonObject => {
+    if (!Array.isArray(item.servers)) return item;
+    const servers = item.servers.filter((server) =>
+      usableServerUrls([server]).some((url) => isTrustedServer(url, trustedOrigins)),
+    );
+    const rest = { ...item };
+    delete rest.servers;
+    return servers.length > 0 ? { ...rest, servers } : rest;
+  };
+  const paths = isObject(document.paths) ? document.paths : {};
+  return {
+    ...document,
+    paths: Object.fromEntries(
+      Object.entries(paths).map(([route, raw]): [string, Json] => {
+        if (!isObject(raw)) return [route, raw];
+        const item = keep(raw);
+        return [
+          route,
+          Object.fromEntries(
+            Object.entries(item).map(([key, value]): [string, Json] => [
+              key,
+              isObject(value) && key !== 'parameters' ? keep(value) : value,
+            ]),
+          ),
+        ];
+      }),
+    ),
+  };
+}
+
+/**
+ * The document without its `pattern`s, for the converter: it checks every example against its schema's pattern with
+ * JavaScript's backtracking RegExp, and one pattern such as `^(a+)+$` with a non-matching example held a build for
+ * 110 s, deaf to SIGTERM, each further pattern as long again. A collection carries no schema, so nothing is lost.
+ * Only a `pattern` keyword is dropped: a property that happens to be named `pattern` stays.
+ */
+export function withoutPatterns(value: unknown, inPropertiesMap = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutPatterns(item));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, item]) =>
+      !inPropertiesMap && key === 'pattern' && typeof item === 'string'
+        ? []
+        : [[key, withoutPatterns(item, !inPropertiesMap && (key === 'properties' || key === 'patternProperties'))]],
+    ),
+  );
+}
+
+/**
+ * Postman replaces `{{name}}` anywhere in a request with the variable of that name, so a document's example
+ * `{{ARENA_API_KEY}}` would put the reader's key into a query string. The collection's own variables stand only where
+ * it puts them (the base URL as the host, the credential in the collection's auth); every other `{{` in what a
+ * request sends is written so Postman reads it as text: percent-encoded in the URL (the same characters on the
+ * wire), as JSON's `\u007b` in a raw JSON body (the same string once parsed); a header or form field holding one is
+ * sent empty and switched off.
+ */
+function withoutForeignVariables(collection: { item?: PostmanItem[] }, baseUrlVariable: string): void {
+  const base = `{{${baseUrlVariable}}}`;
+  const inUrl = (value: string) => value.replaceAll('{{', '%7B%7B');
+  const visit = (items: PostmanItem[]) => {
+    for (const item of items) {
+      if (item.item) visit(item.item);
+      const request = item.request;
+      if (!request) continue;
+      const url = request.url;
+      if (url.raw !== undefined) {
+        url.raw = url.raw.startsWith(base) ? base + inUrl(url.raw.slice(base.length)) : inUrl(url.raw);
+      }
+      url.host = url.host?.map((part) => (part === base ? part : inUrl(part)));
+      url.path = url.path?.map(inUrl);
+      for (const entry of [...(url.query ?? []), ...(url.variable ?? [])]) {
+        entry.key = inUrl(entry.key);
+        entry.value = inUrl(entry.value ?? '');
+      }
+      const body = request.body as
+        { raw?: string; urlencoded?: { key: string; value: string; disabled?: boolean }[] } | undefined;
+      if (body?.raw !== undefined) body.raw = body.raw.replaceAll('{{', '\\u007b\\u007b');
+      for (const field of [...(request.header ?? []), ...(body?.urlencoded ?? [])]) {
+        if (`${field.key}${field.value}`.includes('{{')) Object.assign(field, { value: '', disabled: true });
+      }
+    }
+  };
+  visit(collection.item ?? []);
+}
+
+/**
  * A Postman collection of the resolved document (openapi-to-postmanv2, folders by tag, the document's examples as
  * values), with the site's environment convention as its variables: the credential and the base URL go by the names
  * every sample uses (`{{ARENA_API_KEY}}`, `{{ARENA_DATA_API_URL}}`), the base URL defaulting to the first server.
  */
-export async function postmanCollection(document: JsonObject, environment: SampleEnvironment): Promise<string> {
+export async function postmanCollection(
+  document: JsonObject,
+  environment: SampleEnvironment,
+  trustedOrigins: readonly string[] = [],
+): Promise<string> {
   const collection = await new Promise<Collection>((resolve, reject) => {
     convert(
       // As text: given an object, the converter writes into it (`default: '<string>'` on every schema it reads).
-      { type: 'string', data: JSON.stringify(document) },
+      { type: 'string', data: JSON.stringify(withoutPatterns(withTrustedServers(document, trustedOrigins))) },
       { folderStrategy: 'Tags', parametersResolution: 'Example', includeAuthInfoInExample: false },
       (error, result) => {
         if (error) reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
@@ -103,8 +201,8 @@ export async function postmanCollection(document: JsonObject, environment: Sampl
       },
     );
   });
-  const servers = Array.isArray(document.servers) ? (document.servers as { url?: unknown }[]) : [];
-  const server = typeof servers[0]?.url === 'string' ? servers[0].url : '';
+  // The base URL's default: the document's first server on one of the API's own hosts (none: the reader sets it).
+  const server = firstTrustedServer(usableServerUrls(document.servers), trustedOrigins) ?? '';
   const text = JSON.stringify(collection)
     .replaceAll(`{{${converterVariables.baseUrl}}}`, `{{${environment.baseUrlVariable}}}`)
     .replaceAll(`{{${converterVariables.credential}}}`, `{{${environment.credentialVariable}}}`);
@@ -122,5 +220,6 @@ export async function postmanCollection(document: JsonObject, environment: Sampl
     { key: environment.credentialVariable, value: '', type: 'string', description: 'Your credential: set it here.' },
   ];
   withSampleValues(renamed, operationViews(document, 'postman'));
+  withoutForeignVariables(renamed, environment.baseUrlVariable);
   return `${JSON.stringify(renamed, null, 2)}\n`;
 }

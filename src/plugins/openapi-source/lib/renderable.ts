@@ -4,6 +4,7 @@ import { documentSlugs, operationViews } from '../../../lib/openapi/view';
 import { referenceModel } from '../../../lib/openapi/reference';
 import { operationMarkdown } from '../../llms-export/lib/operationMarkdown';
 import { referencePages } from './pages';
+import { sampleSettings } from '../../../lib/openapi/samples';
 
 const probe = {
   dir: 'probe',
@@ -13,6 +14,7 @@ const probe = {
   credentialVariable: 'PROBE',
   baseUrlVariable: 'PROBE_URL',
   mockUrl: 'http://127.0.0.1:1',
+  trustedOrigins: ['http://127.0.0.1:1'],
 };
 
 /**
@@ -26,11 +28,7 @@ export function renderingNotices(document: JsonObject): string[] {
   apiFacts(document, 'probe', probe.linkBase);
   referenceModel(document, {
     api: 'probe',
-    samples: {
-      credentialVariable: probe.credentialVariable,
-      baseUrlVariable: probe.baseUrlVariable,
-      fallbackServer: probe.mockUrl,
-    },
+    samples: sampleSettings(document, probe),
   });
   for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe);
   return documentSlugs(document).problems;

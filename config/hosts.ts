@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocumentText } from '../src/lib/openapi/parse';
+import { serverOrigin, usableServerUrls } from '../src/lib/openapi/servers';
+import type { ApiRecord } from './apis';
+import { mockUrl } from './mock';
+
+const siteDir = path.resolve(__dirname, '..');
+const known = new Map<string, string[]>();
+
+/**
+ * The origins a credential of this API may go to: the record's `hosts`, or else those of the servers its vendored
+ * document lists (the document the maintainers reviewed and committed, not whatever a remote URL serves today).
+ */
+export function apiOrigins(api: ApiRecord): string[] {
+  if (api.hosts) return [...api.hosts];
+  const cached = known.get(api.id);
+  if (cached) return cached;
+  const document = parseDocumentText(readFileSync(path.join(siteDir, api.vendored), 'utf8'));
+  const origins = [...new Set(usableServerUrls(document.servers).flatMap((url) => serverOrigin(url) ?? []))];
+  known.set(api.id, origins);
+  return origins;
+}
+
+/** The API's origins and the origin of its local mock (`npm run mock`), the other place the explorer may send to. */
+export function trustedOrigins(api: ApiRecord): string[] {
+  return [...apiOrigins(api), new URL(mockUrl(api.key)).origin];
+}
