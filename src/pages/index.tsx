@@ -7,6 +7,7 @@ import { usePluginData } from '@docusaurus/useGlobalData';
 import EntryCards, { type EntryCard } from '@site/src/components/EntryCards';
 import type { OpenApiSourceData, ResolvedApiSummary } from '@site/src/plugins/openapi-source';
 import { brand } from '@site/config/brand';
+import { shellQuoted } from '@site/src/lib/text/escape';
 import styles from './index.module.css';
 
 const cards: readonly EntryCard[] = [
@@ -54,10 +55,12 @@ const audiences: readonly EntryCard[] = [
 function quickStart(api: ResolvedApiSummary | undefined): string {
   const credential = api?.environment?.credentialVariable ?? '';
   const baseUrl = api?.environment?.baseUrlVariable ?? '';
+  // As the reference's curl samples write it: the default base URL a single-quoted word, taken as written.
   return [
     `export ${credential}='<your API key>'`,
+    `base_url=\${${baseUrl}:-${shellQuoted(api?.baseUrl ?? '')}}`,
     `curl --fail-with-body --header "Authorization: Bearer $${credential}" \\`,
-    `  "\${${baseUrl}:-${api?.baseUrl ?? ''}}/games?limit=5"`,
+    `  "$base_url/games?limit=5"`,
   ].join('\n');
 }
 

@@ -44,7 +44,7 @@ test('a guide shows its runnable sample as the file is, with the environment rea
   page,
 }) => {
   await gotoHydrated(page, '/getting-started/intro/start-here');
-  await expect(page.locator('pre').filter({ hasText: 'export ARENA_DATA_API_URL=https://' }).first()).toBeVisible();
+  await expect(page.locator('pre').filter({ hasText: "export ARENA_DATA_API_URL='https://" }).first()).toBeVisible();
   await expect(page.locator('pre').filter({ hasText: '${ARENA_DATA_API_URL}/games?limit=5' }).first()).toBeVisible();
 });
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { apiFacts } from '../../lib/openapi/facts';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
-import { BodyLimit, CallLink, ErrorTable, PagingTable } from './index';
+import { BodyLimit, CallLink, EnvSetup, ErrorTable, PagingTable } from './index';
 
 const data = apiFacts(readVendoredDocument('data'), 'data-v4', '/docs/data-api');
 const chat = apiFacts(readVendoredDocument('chat'), 'chat-v1', '/docs/chat-api');
@@ -33,4 +33,15 @@ describe('ApiFacts components', () => {
     expect(renderToStaticMarkup(<BodyLimit facts={chat} field="body" />)).toBe(limit?.maxLength.toLocaleString('en'));
     expect(() => renderToStaticMarkup(<BodyLimit facts={chat} field="nope" />)).toThrow(/no length limit/);
   });
+});
+
+test('EnvSetup quotes the base URL: a `;` or `&` (legal in a URL path) cannot end the export and run a command', () => {
+  const environment = { credentialVariable: 'ARENA_API_KEY', baseUrlVariable: 'ARENA_DATA_API_URL' };
+  const hostile = { ...data, baseUrl: "https://open.arena.example/v4;touch pwned&x='y'", environment };
+  const html = renderToStaticMarkup(<EnvSetup data={hostile} />);
+  const text = html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&amp;', '&');
+  expect(text).toContain(String.raw`export ARENA_DATA_API_URL='https://open.arena.example/v4;touch pwned&x='\''y'\'''`);
 });

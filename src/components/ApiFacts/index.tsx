@@ -4,6 +4,7 @@ import CodeBlock from '@theme/CodeBlock';
 import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
 import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
+import { shellQuoted } from '@site/src/lib/text/escape';
 
 /**
  * Figures about an API for the hand-written pages, from the facts file the openapi-source plugin writes at build
@@ -200,7 +201,8 @@ function exports(facts: ApiFacts, credential: string): string[] {
   const environment = facts.environment;
   if (!environment) throw new Error(`EnvSetup: the facts of ${facts.id} name no environment variables`);
   return [
-    `export ${environment.baseUrlVariable}=${facts.baseUrl}`,
+    // Quoted: a URL may hold `;` or `&` (legal in a path), which would end the command unquoted.
+    `export ${environment.baseUrlVariable}=${shellQuoted(facts.baseUrl)}`,
     `export ${environment.credentialVariable}=${credential}`,
   ];
 }

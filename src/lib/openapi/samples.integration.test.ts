@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
@@ -8,6 +8,7 @@ import { apiByKey, apis } from '../../../config/apis';
 import type { MockServer } from '../../../scripts/lib/mockServer';
 import { chromiumLaunchOptions } from '../../../tests/e2e/support/chromium';
 import { useVendoredMocks } from '../../../tests/fixtures/mocks';
+import { injectionDocument, injections } from '../../../tests/fixtures/injectionDocument';
 import { uploadDocument } from '../../../tests/fixtures/uploadDocument';
 import type { JsonObject } from './document';
 import { buildRequest, sampleBody, sampleValues, type ParameterValues } from './request';
@@ -36,6 +37,8 @@ interface Case {
   /** A unique credential, so the request of each run can be found among all the mock received. */
   credential: string;
   values?: ParameterValues;
+  /** The default base URL the sample is written with, when not the document's first server. */
+  serverUrl?: string;
 }
 
 interface Outcome {
@@ -98,11 +101,16 @@ function environment(item: Case, overrides: Record<string, string | undefined> =
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }
 
+/** The browser sample's function name. */
+function sampleName(item: Case): string {
+  return /async function (\w+)\(/.exec(sampleOf(item, 'javascript'))?.[1] ?? '';
+}
+
 function sampleOf(item: Case, language: SampleLanguage): string {
   const [sample] = codeSamples(
     item.view,
     {
-      serverUrl: item.view.servers[0]?.url ?? 'https://open.arena.example',
+      serverUrl: item.serverUrl ?? item.view.servers[0]?.url ?? 'https://open.arena.example',
       credentialVariable: item.api.credential.variable,
       baseUrlVariable: item.api.baseUrlVariable,
       values: item.values,
@@ -333,12 +341,37 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     values: { nickname: `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`, offset: 0, limit: 20 },
   };
   const upload: Case = { api: apiByKey('data'), view: uploadView, credential: `upload-${language}` };
+  // Its default base URL is hostile too, and used: the base-URL variable is unset for its run. The gate for server
+  // URLs (servers.ts) would refuse it; this proves the samples themselves quote it as a literal.
+  const injected: Case[] = injections.map((payload, index) => ({
+    api: apiByKey('data'),
+    view: operationViews(injectionDocument(payload), 'injection')[0],
+    credential: `injected-${language}-${index}`,
+    serverUrl: `http://127.0.0.1:9/x${payload}`,
+  }));
   let started = 0;
 
   beforeAll(async () => {
     started = Date.now();
     for (const item of [...cases, hostile, upload]) envs.set(item, () => environment(item));
-    run = await runners[language]([...cases, hostile, upload], (item) => environment(item));
+    for (const item of injected) envs.set(item, () => environment(item, { [item.api.baseUrlVariable]: undefined }));
+    // The browser's sample runs in Node.js here, where code that escaped its string could reach the file system.
+    const browserSample = (item: Case) =>
+      interpret(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `${sampleOf(item, 'javascript').replace(/^export /m, '')}\nawait ${sampleName(item)}('k');`,
+        ],
+        item,
+        0,
+      );
+    const all = await runners[language]([...cases, hostile, upload, ...injected], (item) => environment(item));
+    run =
+      language === 'javascript'
+        ? (item, index) => (injected.includes(item) ? browserSample(item) : all(item, index))
+        : all;
   }, 300_000);
 
   test(`every operation, against the mock: 2xx, the credential sent, the request the explorer would send`, async () => {
@@ -394,6 +427,18 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     const example = (sampleBody(uploadView)?.value as { file: string }).file;
     const bytes = language === 'javascript' ? example : uploadFile;
     expect(await (file as File).text()).toBe(bytes);
+  });
+
+  test('a document whose server, names and examples carry code in every quoting style: nothing of it runs', async () => {
+    const marker = path.join(runDir, 'pwned');
+    const ran: string[] = [];
+    for (const [index, item] of injected.entries()) {
+      rmSync(marker, { force: true });
+      const result = await run(item, cases.length + 2 + index);
+      if (existsSync(marker)) ran.push(`${JSON.stringify(injections[index])}: ${result.output.slice(0, 300)}`);
+    }
+    rmSync(marker, { force: true });
+    expect(ran).toEqual([]);
   });
 
   test('waits out a 429 as Retry-After asks, then succeeds; a 404 fails with its status and body', async () => {

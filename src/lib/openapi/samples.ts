@@ -12,6 +12,7 @@ import {
   type RequestInput,
 } from './request';
 import { firstTrustedServer, usableServerUrls } from './servers';
+import { shellQuoted } from '../text/escape';
 import type { OperationView } from './view';
 
 /**
@@ -212,8 +213,15 @@ function pathExpression(
   return request.path.map((part) => ('text' in part ? literal(part.text) : encode(literal(part.value)))).join(join);
 }
 
-/** A double-quoted string literal valid in JavaScript, Python, Go and C# (JSON's escaping is common to all four). */
-const quoted = (value: string): string => JSON.stringify(value);
+/**
+ * A double-quoted string literal valid in JavaScript, Python, Go and C# (JSON's escaping is common to all four), with
+ * the characters C# reads as a line break (U+0085, U+2028, U+2029), which JSON leaves as they are, as `\u` escapes.
+ */
+const quoted = (value: string): string =>
+  JSON.stringify(value).replace(
+    /[\u0085\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /**
  * A Java string literal in ASCII: javac reads a source file in the platform's encoding, so other characters become
@@ -226,9 +234,6 @@ const javaQuoted = (value: string): string =>
 
 /** A single-quoted literal of PHP, Ruby and Perl: nothing is interpolated, only `\` and `'` are escaped. */
 const singleQuoted = (value: string): string => `'${value.replace(/[\\']/g, (char) => `\\${char}`)}'`;
-
-/** A POSIX shell word: single quotes, with each `'` closed, escaped and reopened. */
-const shellQuoted = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 
 const headerComment = (request: SampleRequest, variable: string, comment: string): string[] =>
   request.secured ? [] : [`${comment} This call takes no credential; ${variable} is not needed.`];

@@ -332,3 +332,39 @@ describe('schemaNode on the shapes real documents use', () => {
     expect(schemaNode(document, raw('Grid')).type).toBe('array of array of integer');
   });
 });
+
+describe('a document from elsewhere', () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    servers: [
+      {
+        url: 'https://api.example/bot{token}',
+        variables: { token: { default: 'TOKEN', description: 'Your bot token' } },
+      },
+      { url: 'https://x.example/$(touch pwned)' },
+      { url: 'https://{region}.example/v1' },
+    ],
+    paths: {
+      '/a': {
+        get: {
+          parameters: [
+            { name: 'Authorization', in: 'header', schema: { type: 'string' } },
+            { name: 'accept', in: 'header', schema: { type: 'string' } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+          ],
+          responses: { 200: { description: 'ok' } },
+        },
+      },
+    },
+  };
+  const view = operationView(document, 'x', getOperation(document, '/a'));
+
+  test('servers have their variables filled with defaults; one that would carry code or has no default is left out', () => {
+    expect(view.servers.map((server) => server.url)).toEqual(['https://api.example/botTOKEN']);
+  });
+
+  test('header parameters named Authorization, Accept or Content-Type are ignored, as OpenAPI says', () => {
+    expect(view.parameters.map((parameter) => parameter.name)).toEqual(['X-Trace']);
+  });
+});

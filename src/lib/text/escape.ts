@@ -68,3 +68,8 @@ export function terminalText(value: string): string {
     (char) => `\\u{${char.charCodeAt(0).toString(16)}}`,
   );
 }
+
+/** A POSIX shell word taken as written: single quotes, with each `'` closed, escaped and reopened. */
+export function shellQuoted(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}

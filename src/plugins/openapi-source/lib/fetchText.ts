@@ -85,7 +85,56 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return decodeDocument(Buffer.concat(chunks));
+}
+
+/**
+ * A document's bytes as text: UTF-8 (a byte-order mark dropped), as JSON requires and YAML documents are in
+ * practice. Another encoding is refused by name rather than read as garbage: UTF-16 and UTF-32 by their byte-order
+ * marks or, without one, by the zero bytes an ASCII text has in those encodings; anything else by the first byte
+ * that is not UTF-8.
+ */
+export function decodeDocument(bytes: Uint8Array): string {
+  const starts = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+  const named =
+    starts(0x00, 0x00, 0xfe, 0xff) || starts(0xff, 0xfe, 0x00, 0x00)
+      ? 'UTF-32'
+      : starts(0xfe, 0xff)
+        ? 'UTF-16 (big-endian)'
+        : starts(0xff, 0xfe)
+          ? 'UTF-16 (little-endian)'
+          : bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0
+            ? 'UTF-16 (big-endian, no byte-order mark)'
+            : bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0
+              ? 'UTF-16 (little-endian, no byte-order mark)'
+              : undefined;
+  if (named) throw new FetchFailure(`the document is encoded as ${named}; the portal reads UTF-8: save it as UTF-8`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    throw new FetchFailure(`the document is not UTF-8 text (an invalid byte near byte ${at}); save it as UTF-8`);
+  }
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  // Bisects for the shortest prefix that does not decode: the decoder reports no position of its own.
+  let good = 0;
+  let bad = bytes.length;
+  const decodes = (length: number) => {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (bad - good > 4) {
+    const middle = Math.floor((good + bad) / 2);
+    if (decodes(middle)) good = middle;
+    else bad = middle;
+  }
+  return good;
 }
 
 export async function fetchText(

@@ -12,6 +12,11 @@ export async function openApiProblem(document: unknown): Promise<string | undefi
     // Refused by name rather than converted: a conversion would change the provider's document behind its back.
     return `a Swagger ${document.swagger} document: the portal builds from OpenAPI 3.0 or 3.1; convert it first (swagger2openapi, or the Swagger Editor's "Convert to OpenAPI 3") and point the variable at the converted document`;
   }
+  const version = isObject(document) ? document.openapi : undefined;
+  if (typeof version === 'string' && /^\d+\.\d+/.test(version) && !/^3\.[01]\./.test(version)) {
+    // Named, not taken for a document without the field: 3.2 (2025) is real, and its readers need to know why.
+    return `an OpenAPI ${version} document: the portal reads OpenAPI 3.0 and 3.1 documents, not yet ${version}`;
+  }
   if (!isObject(document) || typeof document.openapi !== 'string' || !/^3\.[01]\.\d+$/.test(document.openapi)) {
     return 'not an OpenAPI 3.0 or 3.1 document (no `openapi: 3.x.y` field)';
   }
