@@ -4,7 +4,7 @@ import { siteScriptPages } from '../../config/inlineScripts';
 import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
 import { hostileMarkers } from '../fixtures/specServer';
 import { expect, test } from './support/fixtures';
-import { SearchBox } from './support/pages';
+import { Explorer, SearchBox } from './support/pages';
 import { variantDir, variantUrl } from './support/variants';
 
 /**
@@ -122,4 +122,27 @@ test('the Markdown exports carry the hostile text escaped or as code, never as l
     expect(prose).not.toMatch(/(?<!\\)\](\(|:)\s*(<\s*)?javascript/i);
     expect(prose).toMatch(/&lt;script&gt;window\.\\_\\_hostile/);
   }
+});
+
+test("a server off the API's hosts is shown as documented, never the default, and Try it sends nothing there", async ({
+  page,
+}) => {
+  await page.goto(`${variantUrl('hostile')}/docs/data-api/get-championships`);
+  const explorer = new Explorer(page);
+  const server = explorer.form.getByLabel('Server');
+  await expect(server).not.toHaveValue(hostileMarkers.foreignServer);
+  await expect(server.locator('option', { hasText: hostileMarkers.foreignServer })).toContainText(
+    '(documented; not sent to)',
+  );
+  // The samples beside it default to the provider's server, not the call's first (foreign) one.
+  await expect(page.locator('pre').filter({ hasText: 'curl' }).first()).not.toContainText('collector.example');
+  await explorer.credential('API key').fill('a-key-that-must-stay-home');
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await explorer.chooseServer(hostileMarkers.foreignServer);
+  await explorer.send();
+  await expect(explorer.problems).toContainText(
+    "collector.example is named by the document but is not one of this API's own hosts",
+  );
+  expect(requests.filter((url) => url.includes('collector.example'))).toEqual([]);
 });

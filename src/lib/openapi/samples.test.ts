@@ -3,9 +3,9 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { uploadDocument } from '../../../tests/fixtures/uploadDocument';
 import { getOperation, type HttpMethod, type JsonObject } from './document';
-import { codeSamples, sampleLanguages, type CodeSample, type SampleOptions } from './samples';
+import { codeSamples, sampleLanguages, sampleServer, type CodeSample, type SampleOptions } from './samples';
 import { readVendoredDocument } from './vendored';
-import { operationView } from './view';
+import { operationView, type OperationView } from './view';
 
 const run = promisify(execFile);
 const data = readVendoredDocument('data');
@@ -160,5 +160,29 @@ describe('request bodies of other providers', () => {
     const samples = samplesOf(upload, '/files', 'put');
     expect(samples.curl.code).toContain("--data-urlencode 'name=stringxx'");
     expect(samples.curl.code).toContain("'Content-Type: application/x-www-form-urlencoded'");
+  });
+});
+
+describe('sampleServer', () => {
+  const settings = {
+    credentialVariable: 'ARENA_API_KEY',
+    baseUrlVariable: 'ARENA_DATA_API_URL',
+    trustedOrigins: ['https://open.arena.example', 'http://127.0.0.1:4010'],
+    fallbackServer: 'https://open.arena.example/data/v4',
+  };
+  const withServers = (...urls: string[]) =>
+    ({ servers: urls.map((url) => ({ url, description: '' })) }) as unknown as OperationView;
+
+  test("a call's own server counts only on the API's hosts: a foreign first server is passed over", () => {
+    expect(sampleServer(withServers('https://collector.example/v4', 'https://open.arena.example/v4'), settings)).toBe(
+      'https://open.arena.example/v4',
+    );
+    expect(sampleServer(withServers('https://collector.example/v4'), settings)).toBe(settings.fallbackServer);
+  });
+
+  test("the reader's choice in the explorer is used when it is trusted, and ignored when it is not", () => {
+    const view = withServers('https://open.arena.example/data/v4');
+    expect(sampleServer(view, settings, 'http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
+    expect(sampleServer(view, settings, 'https://collector.example/v4')).toBe('https://open.arena.example/data/v4');
   });
 });

@@ -2,7 +2,15 @@ import { parseFeed } from 'feedsmith';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../../lib/openapi/document';
-import { atomFeed, changelogView, createEntry, mergeViews, recentChanges, type ChangelogHistory } from './changelog';
+import {
+  atomFeed,
+  changelogView,
+  createEntry,
+  entryLimits,
+  mergeViews,
+  recentChanges,
+  type ChangelogHistory,
+} from './changelog';
 
 function doc(paths: JsonObject, schemas: JsonObject): JsonObject {
   return { openapi: '3.1.0', info: { title: 't', version: '4' }, paths, components: { schemas } };
@@ -194,5 +202,31 @@ describe('atomFeed', () => {
     const empty = atomFeed([], feedOptions);
     expect(XMLValidator.validate(empty)).toBe(true);
     expect(parseFeed(empty).feed).toMatchObject({ updated: '2026-01-01T00:00:00Z' });
+  });
+});
+
+describe('an entry past its limits', () => {
+  test('keeps every breaking change first, sums up the rest in one line, and cuts long names', () => {
+    const count = entryLimits.changes + 20;
+    const wide = (names: string[]) =>
+      doc({}, { Wide: { properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) } });
+    const long = `f${'x'.repeat(1000)}`;
+    const fields = Array.from({ length: count }, (_, index) => `f${index}`);
+    // Ten fields removed (breaking), the rest added.
+    const entry = createEntry(
+      wide(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']),
+      wide([...fields, long]),
+      {
+        date: '2026-11-26',
+      },
+    );
+    expect(entry.changes).toHaveLength(entryLimits.changes + 1);
+    expect(entry.changes.slice(0, 10).every((change) => change.breaking)).toBe(true);
+    const summary = entry.changes.at(-1);
+    expect(summary?.where).toBe('This entry');
+    expect(summary?.what).toMatch(/^\d+ more changes \(0 breaking\) not listed/);
+    expect(Math.max(...entry.changes.map((change) => change.where.length + change.what.length))).toBeLessThan(
+      2 * entryLimits.text + 200,
+    );
   });
 });

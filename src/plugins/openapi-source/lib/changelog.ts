@@ -45,6 +45,40 @@ function versionOf(document: JsonObject): string {
   return isObject(document.info) ? text(document.info.version) : '';
 }
 
+/**
+ * The most an entry records, so that one pull cannot grow the committed history, the changelog pages and the feeds
+ * without end (a document with 10,000 new fields added 2 MB to each): changes beyond `changes` are summed up in one
+ * line, breaking ones kept first; a name longer than `text` characters is cut. A real pull stays far below (the
+ * largest entry of our histories has a few dozen changes).
+ */
+export const entryLimits = { changes: 500, text: 300 } as const;
+
+function shortened(value: string): string {
+  return value.length > entryLimits.text ? `${value.slice(0, entryLimits.text)}…` : value;
+}
+
+function limitedChanges(changes: Change[]): Change[] {
+  // In the order found while everything fits; past the limit, the breaking ones first, so none of them is cut.
+  const ordered =
+    changes.length <= entryLimits.changes
+      ? changes
+      : [...changes.filter((change) => change.breaking), ...changes.filter((change) => !change.breaking)];
+  const kept = ordered
+    .slice(0, entryLimits.changes)
+    .map((change) => ({ ...change, where: shortened(change.where), what: shortened(change.what) }));
+  const left = ordered.slice(entryLimits.changes);
+  if (left.length === 0) return kept;
+  const breaking = left.filter((change) => change.breaking).length;
+  return [
+    ...kept,
+    {
+      where: 'This entry',
+      what: `${left.length} more changes (${breaking} breaking) not listed: an entry keeps ${entryLimits.changes}; compare the documents for the rest`,
+      breaking: breaking > 0,
+    },
+  ];
+}
+
 /** The entry a pull from `before` to `after` adds on `date`; its id is unique among `taken`. */
 export function createEntry(
   before: JsonObject,
@@ -67,7 +101,7 @@ export function createEntry(
     before: { version: versionOf(before), digest: digest(before) },
     after: { version: versionOf(after), digest: digest(after) },
     ...(note ? { note } : {}),
-    changes: [...added, ...diff.changes],
+    changes: limitedChanges([...added, ...diff.changes]),
   };
 }
 

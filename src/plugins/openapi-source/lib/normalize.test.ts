@@ -3,10 +3,13 @@ import type { JsonObject } from '../../../lib/openapi/document';
 import {
   containerEngineSchemaPattern,
   dropContainerEngineSchemas,
+  capDocumentShape,
   capDocumentText,
   externalReferences,
+  shapeLimits,
   textLimits,
 } from './normalize';
+import { readVendoredDocument } from '../../../lib/openapi/vendored';
 
 describe('containerEngineSchemaPattern', () => {
   test.each(['Volume', 'VolumeCreateOptions', 'Plugin', 'PluginMount', 'SwarmSpec', 'ImageSummary', 'ContainerState'])(
@@ -94,5 +97,67 @@ describe('externalReferences', () => {
         d: { $ref: '../package.json#/name' },
       }),
     ).toEqual(['http://127.0.0.1:9/secret', '/etc/passwd', '../package.json#/name']);
+  });
+});
+
+describe('capDocumentShape', () => {
+  const many = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}`, { type: 'string' }]));
+
+  test('cuts a schema past the property limit to its first properties, and its required list with it', () => {
+    const count = shapeLimits.properties + 5;
+    const document = {
+      components: {
+        schemas: {
+          Wide: { type: 'object', properties: many(count), required: ['p0', `p${count - 1}`] },
+          // A property named like the keywords is a name, not a keyword.
+          Named: { type: 'object', properties: { enum: { type: 'string' }, example: { type: 'string' } } },
+        },
+      },
+    } as unknown as JsonObject;
+    const { document: capped, cut } = capDocumentShape(document);
+    const wide = (capped.components as { schemas: Record<string, JsonObject> }).schemas.Wide;
+    expect(Object.keys(wide.properties as JsonObject)).toHaveLength(shapeLimits.properties);
+    expect(wide.required).toEqual(['p0']);
+    expect(cut).toEqual([{ at: '/components/schemas/Wide/properties', what: 'properties', count }]);
+    expect((capped.components as { schemas: JsonObject }).schemas.Named).toEqual(
+      (document.components as { schemas: JsonObject }).schemas.Named,
+    );
+  });
+
+  test('cuts an enum past its limit and drops an example too large to show; smaller ones stay', () => {
+    const big = 'x'.repeat(shapeLimits.exampleCharacters);
+    const document = {
+      paths: {
+        '/a': {
+          get: {
+            parameters: [
+              {
+                name: 'e',
+                in: 'query',
+                schema: { type: 'string', enum: Array.from({ length: 6000 }, (_, i) => `v${i}`) },
+              },
+              { name: 'x', in: 'query', example: big, schema: { type: 'string', example: 'small' } },
+            ],
+            responses: { 200: { content: { 'application/json': { examples: { huge: { value: { big } } } } } } },
+          },
+        },
+      },
+    } as unknown as JsonObject;
+    const { document: capped, cut } = capDocumentShape(document);
+    const get = ((capped.paths as JsonObject)['/a'] as { get: { parameters: JsonObject[]; responses: JsonObject } })
+      .get;
+    expect((get.parameters[0].schema as { enum: string[] }).enum).toHaveLength(shapeLimits.enumValues);
+    expect(get.parameters[1].example).toBeUndefined();
+    expect((get.parameters[1].schema as JsonObject).example).toBe('small');
+    expect(cut.map((place) => [place.at, place.what])).toEqual([
+      ['/paths/~1a/get/parameters/0/schema/enum', 'enum values'],
+      ['/paths/~1a/get/parameters/1/example', 'example'],
+      ['/paths/~1a/get/responses/200/content/application~1json/examples/huge/value', 'example'],
+    ]);
+  });
+
+  test('the vendored documents are within every limit: nothing of ours is cut', () => {
+    for (const key of ['data', 'chat']) expect(capDocumentShape(readVendoredDocument(key)).cut).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import type { JsonObject } from '../../../lib/openapi/document';
 import { parseDocumentText } from '../../../lib/openapi/parse';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
 import {
+  capDocumentShape,
   capDocumentText,
+  shapeLimits,
   circularReference,
   dropContainerEngineSchemas,
   externalReferences,
@@ -75,7 +77,8 @@ export async function prepareDocument(
   const problem = await openApiProblem(parsed);
   if (problem) throw new Error(problem);
   const { document: withoutEngine, dropped } = dropContainerEngineSchemas(parsed);
-  const { document, cut } = capDocumentText(withoutEngine);
+  const { document: shaped, cut: shapeCut } = capDocumentShape(withoutEngine);
+  const { document, cut } = capDocumentText(shaped);
   const notices =
     cut.length > 0
       ? [
@@ -85,6 +88,14 @@ export async function prepareDocument(
             .join(', ')}${cut.length > shownReferences ? ', …' : ''}`,
         ]
       : [];
+  if (shapeCut.length > 0) {
+    notices.push(
+      `${shapeCut.length} place(s) past the document limits (${shapeLimits.properties} properties in a schema, ${shapeLimits.enumValues} enum values, examples of ${shapeLimits.exampleCharacters} characters) were cut: ${shapeCut
+        .slice(0, shownReferences)
+        .map((place) => `${place.at} (${place.count} ${place.what === 'example' ? 'characters' : place.what})`)
+        .join(', ')}${shapeCut.length > shownReferences ? ', …' : ''}`,
+    );
+  }
   try {
     notices.push(...renderingNotices(document));
   } catch (error) {
