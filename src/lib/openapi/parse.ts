@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from 'yaml';
 import { isObject, type JsonObject } from './document';
 
 /**
@@ -16,4 +16,40 @@ export function parseDocumentText(text: string): JsonObject {
     throw new Error('the document is not a JSON or YAML object');
   }
   return value;
+}
+
+/**
+ * Integers in the text that JavaScript's numbers cannot hold exactly (beyond ±2^53), with where they stand, so a
+ * build can name them instead of rounding them in silence (`9223372036854775807` reads as `9223372036854775808`).
+ * Kept as numbers, not refused: a 64-bit bound (`maximum: 9223372036854775807`) is common in real documents.
+ */
+export function unsafeIntegers(text: string): { at: string; literal: string }[] {
+  // Most documents have no run of 16 digits at all: only those are parsed a second time, exactly.
+  if (!/\d{16}/.test(text)) return [];
+  let document;
+  try {
+    document = parseDocument(text, { intAsBigInt: true, uniqueKeys: false });
+  } catch {
+    return [];
+  }
+  const found: { at: string; literal: string }[] = [];
+  const limit = BigInt(Number.MAX_SAFE_INTEGER);
+  visit(document, {
+    Scalar(_key, node, path) {
+      if (typeof node.value !== 'bigint' || (node.value <= limit && node.value >= -limit)) return;
+      const trail = path.flatMap((step, index) => {
+        const next = path[index + 1] ?? node;
+        if (isMap(step)) return [];
+        if (isPair(step)) return isScalar(step.key) ? [String(step.key.value)] : [];
+        if (isSeq(step)) return [String(step.items.indexOf(next))];
+        return [];
+      });
+      if (isPair(path.at(-1)) && (path.at(-1) as { key: unknown }).key === node) return;
+      found.push({
+        at: `/${trail.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
+        literal: node.value.toString(),
+      });
+    },
+  });
+  return found;
 }

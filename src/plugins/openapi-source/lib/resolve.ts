@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../lib/openapi/document';
-import { parseDocumentText } from '../../../lib/openapi/parse';
+import { parseDocumentText, unsafeIntegers } from '../../../lib/openapi/parse';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
 import {
   capDocumentShape,
@@ -88,6 +88,15 @@ export async function prepareDocument(
             .join(', ')}${cut.length > shownReferences ? ', …' : ''}`,
         ]
       : [];
+  const rounded = unsafeIntegers(text);
+  if (rounded.length > 0) {
+    notices.push(
+      `${rounded.length} integer(s) beyond 2^53 cannot be held exactly and are shown rounded: ${rounded
+        .slice(0, shownReferences)
+        .map((place) => `${place.at} (${place.literal} reads as ${BigInt(Number(place.literal)).toString()})`)
+        .join(', ')}${rounded.length > shownReferences ? ', …' : ''}`,
+    );
+  }
   if (shapeCut.length > 0) {
     notices.push(
       `${shapeCut.length} place(s) past the document limits (${shapeLimits.properties} properties in a schema, ${shapeLimits.enumValues} enum values, examples of ${shapeLimits.exampleCharacters} characters) were cut: ${shapeCut
