@@ -70,9 +70,9 @@ test('an operation twin lists each parameter with its limits and default, and a 
     if (parameter.maximum !== undefined) expect(row).toContain(`maximum ${parameter.maximum}`);
     if (parameter.default !== undefined) expect(row).toContain(`default ${JSON.stringify(parameter.default)}`);
   }
-  expect(text).toContain('```bash\ncurl --fail-with-body');
-  // In the site's environment convention, as every sample.
-  expect(text).toContain(`\${${apiByKey('data').baseUrlVariable}:-`);
+  // In the site's environment convention, as every sample: the default base URL a single-quoted word.
+  expect(text).toContain(`\`\`\`bash\nbase_url=\${${apiByKey('data').baseUrlVariable}:-'`);
+  expect(text).toContain('\ncurl --fail-with-body');
   expect(text).toContain(`\${${apiByKey('data').credential.variable}:?`);
 });
 

@@ -241,7 +241,8 @@ test.describe('the request explorer', () => {
       .first();
     await panel.getByRole('button', { name: 'Copy code to clipboard' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^curl /);
+    // The default base URL first, as a single-quoted word, then the call: the environment's variable wins.
+    expect(copied).toMatch(new RegExp(`^base_url=\\$\\{${data.baseUrlVariable}:-'https://[^']+'\\}\\ncurl `));
     const { stdout } = await run('bash', ['-c', `set -e\n${environment}\n${copied}`], {
       env: { PATH: process.env.PATH },
     });

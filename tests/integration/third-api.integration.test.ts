@@ -103,7 +103,10 @@ describe('a third API added by one registry record', () => {
       MOCK_CHAT_PORT: await freePort(),
       MOCK_STATS_PORT: await freePort(),
     };
-    const mock = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/mock.ts'], {
+    // As `npm run mock` runs it: `node --import tsx`, one process. The tsx command relays a signal to its child and
+    // kills it outright when the child has not answered within 30 ms, which on a loaded machine left every Prism
+    // running.
+    const mock = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts'], {
       cwd: site.dir,
       env: {
         PATH: process.env.PATH ?? '',
