@@ -11,44 +11,53 @@ function isLoopback(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
+function noProblems(): PageProblems {
+  return { consoleErrors: [], failedRequests: [], externalRequests: [] };
+}
+
+/**
+ * Every test that opens a page fails on a console error, a failed request or a request to another host, unless it
+ * opts out (`allowProblems`). The checks ride on the `context` and `page` fixtures rather than on an automatic one,
+ * so a test that only sends HTTP requests (most of the nginx project's) opens no browser context at all.
+ */
 export const test = base.extend<{ problems: PageProblems; allowProblems: boolean }>({
   allowProblems: [false, { option: true }],
-  problems: [
-    async ({ page, allowProblems }, use) => {
-      const problems: PageProblems = { consoleErrors: [], failedRequests: [], externalRequests: [] };
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.consoleErrors.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
-      page.on('requestfailed', (request) => {
-        const reason = request.failure()?.errorText ?? 'failed';
-        // ERR_ABORTED is a request the page itself cancelled, such as a prefetch cut off by a reload; a request
-        // that really failed shows as another error or as an HTTP status below.
-        if (reason === 'net::ERR_ABORTED') return;
-        problems.failedRequests.push(`${request.url()}: ${reason}`);
-      });
-      page.on('response', (response) => {
-        if (response.status() >= 400) problems.failedRequests.push(`${response.url()}: ${response.status()}`);
-      });
-      // The site must never reach a host other than the one serving it; such requests are recorded and aborted.
-      await page.context().route(
-        (url) => !isLoopback(url) && url.protocol !== 'data:',
-        async (route) => {
-          problems.externalRequests.push(route.request().url());
-          await route.abort();
-        },
-      );
-      await use(problems);
-      if (!allowProblems) {
-        expect(problems, 'console errors, failed or external requests').toEqual({
-          consoleErrors: [],
-          failedRequests: [],
-          externalRequests: [],
-        });
-      }
-    },
-    { auto: true },
-  ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  problems: async ({}, use) => {
+    await use(noProblems());
+  },
+  context: async ({ context, problems, allowProblems }, use) => {
+    // The site must never reach a host other than the one serving it; such requests are recorded and aborted.
+    await context.route(
+      (url) => !isLoopback(url) && url.protocol !== 'data:',
+      async (route) => {
+        problems.externalRequests.push(route.request().url());
+        await route.abort();
+      },
+    );
+    await use(context);
+    if (!allowProblems) expect(problems.externalRequests, 'requests to other hosts').toEqual([]);
+  },
+  page: async ({ page, problems, allowProblems }, use) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
+    page.on('requestfailed', (request) => {
+      const reason = request.failure()?.errorText ?? 'failed';
+      // ERR_ABORTED is a request the page itself cancelled, such as a prefetch cut off by a reload; a request
+      // that really failed shows as another error or as an HTTP status below.
+      if (reason === 'net::ERR_ABORTED') return;
+      problems.failedRequests.push(`${request.url()}: ${reason}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.failedRequests.push(`${response.url()}: ${response.status()}`);
+    });
+    await use(page);
+    if (!allowProblems) {
+      expect(problems, 'console errors, failed or external requests').toEqual(noProblems());
+    }
+  },
 });
 
 export { expect };
