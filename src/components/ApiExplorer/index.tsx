@@ -11,11 +11,9 @@ import { initialInputs, optionText, prepareRequest } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
 
-export type ExplorerServer = ListedServer;
-
 interface Props {
   operation: OperationView;
-  servers: ExplorerServer[];
+  servers: ListedServer[];
 }
 
 type Outcome =

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { getOperation, listOperations, resolveRef, type JsonObject } from './document';
 import { readVendoredDocument } from './vendored';
 import {
+  documentSlugs,
   kebabCase,
   operationView,
   operationViews,
@@ -367,4 +368,17 @@ describe('a document from elsewhere', () => {
   test('header parameters named Authorization, Accept or Content-Type are ignored, as OpenAPI says', () => {
     expect(view.parameters.map((parameter) => parameter.name)).toEqual(['X-Trace']);
   });
+});
+
+test("an operation named like the API's changelog or its schemas folder gets another page name, with a warning", () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    paths: {
+      '/changes': { get: { operationId: 'changelog', responses: { 200: { description: 'ok' } } } },
+      '/all': { get: { operationId: 'schemas', responses: { 200: { description: 'ok' } } } },
+    },
+  };
+  expect(operationViews(document, 'x').map((view) => view.slug)).toEqual(['changelog-2', 'schemas-2']);
+  expect(documentSlugs(document).problems).toHaveLength(2);
 });

@@ -164,10 +164,12 @@ export function kebabCase(value: string): string {
 }
 
 /**
- * Page names the generated reference routes use besides the operations': the API overview pages and the schemas
- * folder. An operation whose name would be one of these gets another, as on a collision.
+ * Page names the generated reference routes use besides the operations': the API overview pages, the schemas
+ * folder and the API's changelog (`/docs/<api>/changelog`). An operation whose name would be one of these gets
+ * another, as on a collision: `changelog` was missing, and an operation of that name wrote over the changelog page.
+ * The overview names are still those of our two APIs; the registry's own (config/apis.ts) is issue 43's.
  */
-const reservedSlugs = ['data', 'chat', 'schemas', 'index'];
+const reservedSlugs = ['data', 'chat', 'schemas', 'index', 'changelog'];
 
 interface SlugMap {
   operations: Map<string, string>;

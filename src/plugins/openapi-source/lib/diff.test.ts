@@ -149,3 +149,85 @@ describe('diffDocuments', () => {
     });
   });
 });
+
+describe('request bodies', () => {
+  const post = (body: JsonObject | undefined) => ({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: { '/messages': { post: { ...(body ? { requestBody: body } : {}), responses: { '200': {} } } } },
+    components: {
+      schemas: {
+        Message: {
+          type: 'object',
+          required: ['body'],
+          properties: { body: { type: 'string', maxLength: 100 }, tag: { type: 'string' } },
+        },
+      },
+    },
+  });
+  const json = (schema: JsonObject, required = false) => ({
+    required,
+    content: { 'application/json': { schema } },
+  });
+  const message = json({ $ref: '#/components/schemas/Message' }, true);
+  const changes = (before: JsonObject | undefined, after: JsonObject | undefined) =>
+    diffDocuments(post(before), post(after)).changes.map((change) => [change.what, change.breaking]);
+
+  test.each([
+    [
+      'a required field added is breaking',
+      json({ type: 'object', properties: { a: { type: 'string' } } }),
+      json({ type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } }),
+      [
+        ['request body field a now required', true],
+        ['request body field b added (required)', true],
+      ],
+    ],
+    [
+      'an optional field added is not',
+      json({ type: 'object', properties: {} }),
+      json({ type: 'object', properties: { c: { type: 'string' } } }),
+      [['request body field c added', false]],
+    ],
+    [
+      'a field removed is breaking',
+      json({ type: 'object', properties: { c: { type: 'string' } } }),
+      json({ type: 'object', properties: {} }),
+      [['request body field c removed', true]],
+    ],
+    [
+      'a field that changes type is breaking',
+      json({ type: 'object', properties: { c: { type: 'string' } } }),
+      json({ type: 'object', properties: { c: { type: 'integer' } } }),
+      [['request body field c: string -> integer', true]],
+    ],
+    [
+      'a required body added is breaking, an optional one not',
+      undefined,
+      json({ type: 'object' }, true),
+      [['request body added (required)', true]],
+    ],
+    ['an optional body added is not breaking', undefined, json({ type: 'object' }), [['request body added', false]]],
+    ['a body removed is breaking', json({ type: 'object' }), undefined, [['request body removed', true]]],
+    [
+      'a body made required is breaking',
+      json({ type: 'object' }),
+      json({ type: 'object' }, true),
+      [['request body now required', true]],
+    ],
+  ] as const)('%s', (_title, before, after, expected) => {
+    expect(changes(before as JsonObject | undefined, after as JsonObject | undefined)).toEqual(expected);
+  });
+
+  test("a field's limit narrowed through a $ref is breaking, and the change names no parameter", () => {
+    const narrower = post(message);
+    ((narrower.components.schemas.Message.properties as JsonObject).body as JsonObject).maxLength = 50;
+    const diff = diffDocuments(post(message), narrower);
+    expect(diff.changes).toContainEqual({
+      where: 'POST /messages',
+      operation: 'POST /messages',
+      what: 'request body field body maxLength: 100 -> 50',
+      breaking: true,
+    });
+  });
+});

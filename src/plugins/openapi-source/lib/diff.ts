@@ -129,6 +129,7 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
         breaking: false,
       });
     }
+    changes.push(...requestBodyChanges(where, before, beforeRef.operation, after, afterRef.operation));
     const beforeCodes = Object.keys(isObject(beforeRef.operation.responses) ? beforeRef.operation.responses : {});
     const afterCodes = Object.keys(isObject(afterRef.operation.responses) ? afterRef.operation.responses : {});
     for (const code of beforeCodes.filter((c) => !afterCodes.includes(c))) {
@@ -159,6 +160,87 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
     else changes.push(...fieldChanges(name, schemaOf(before, name), schemaOf(after, name)));
   }
   return { addedOperations, removedOperations, changes };
+}
+
+/** An operation's request body, resolved: whether it is required, and the fields of its first media type's schema. */
+function requestBodyOf(
+  document: JsonObject,
+  operation: JsonObject,
+): { required: boolean; fields: Record<string, JsonObject>; requiredFields: Set<string> } | undefined {
+  if (!isObject(operation.requestBody)) return undefined;
+  const body = resolveRef<JsonObject>(document, operation.requestBody);
+  const content = isObject(body.content) ? Object.values(body.content).filter(isObject) : [];
+  const raw = content[0]?.schema;
+  const schema = isObject(raw) ? resolveRef<JsonObject>(document, raw) : {};
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [])].map((part) =>
+    resolveRef<JsonObject>(document, part),
+  );
+  const fields: Record<string, JsonObject> = {};
+  for (const part of parts) Object.assign(fields, fieldsOf(part));
+  const requiredFields = new Set(
+    parts.flatMap((part) => (Array.isArray(part.required) ? part.required.map((name) => text(name)) : [])),
+  );
+  return { required: body.required === true, fields, requiredFields };
+}
+
+/**
+ * What a client that sends the request body breaks on: a body that is new and required, or newly required; a
+ * required field it does not send; a field it sends that is gone or changed shape; a body the call no longer takes.
+ * A new optional field, or a body or field that is no longer required, breaks nothing.
+ */
+function requestBodyChanges(
+  where: string,
+  before: JsonObject,
+  beforeOperation: JsonObject,
+  after: JsonObject,
+  afterOperation: JsonObject,
+): Change[] {
+  const from = requestBodyOf(before, beforeOperation);
+  const to = requestBodyOf(after, afterOperation);
+  const at = { where, operation: where };
+  if (!from && !to) return [];
+  if (!from && to) {
+    const what = `request body added${to.required ? ' (required)' : ''}`;
+    return [{ ...at, what, breaking: to.required }];
+  }
+  if (from && !to) return [{ ...at, what: 'request body removed', breaking: true }];
+  if (!from || !to) return [];
+  const changes: Change[] = [];
+  if (from.required !== to.required) {
+    changes.push({
+      ...at,
+      what: `request body ${to.required ? 'now required' : 'no longer required'}`,
+      breaking: to.required,
+    });
+  }
+  for (const [field, value] of Object.entries(to.fields)) {
+    const previous = from.fields[field];
+    const required = to.requiredFields.has(field);
+    if (!previous) {
+      changes.push({
+        ...at,
+        what: `request body field ${field} added${required ? ' (required)' : ''}`,
+        breaking: required,
+      });
+      continue;
+    }
+    const name = `request body field ${field}`;
+    const reshaped = shapeOf(previous) !== shapeOf(value);
+    if (reshaped) changes.push({ ...at, what: `${name}: ${shapeOf(previous)} -> ${shapeOf(value)}`, breaking: true });
+    if (required !== from.requiredFields.has(field)) {
+      changes.push({ ...at, what: `${name} ${required ? 'now required' : 'no longer required'}`, breaking: required });
+    }
+    // Its limits and enum, compared as a parameter's are; a field is no parameter, so the change names none.
+    for (const { what, breaking } of parameterChanges(where, name, { schema: previous }, { schema: value })) {
+      // A new type or format is the new shape, said once above.
+      if (reshaped && (what.startsWith(`${name} type:`) || what.startsWith(`${name} format:`))) continue;
+      changes.push({ ...at, what, breaking });
+    }
+  }
+  for (const field of Object.keys(from.fields).filter((name) => !(name in to.fields))) {
+    changes.push({ ...at, what: `request body field ${field} removed`, breaking: true });
+  }
+  return changes;
 }
 
 function schemaOf(document: JsonObject, name: string): JsonObject {
