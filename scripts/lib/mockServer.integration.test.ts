@@ -4,6 +4,7 @@ import { runNode } from './process';
 import { useVendoredMocks } from '../../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../../src/lib/openapi/document';
 import { readVendoredDocument } from '../../src/lib/openapi/vendored';
+import { withRunMarker } from './runMarker.mjs';
 
 /** The mock answers from the documents' examples and rejects what the documents forbid. */
 const data = readVendoredDocument('data');
@@ -73,7 +74,7 @@ describe('npm run mock', () => {
     const { port } = busy.address() as AddressInfo;
     try {
       const { code, output } = await runNode(['node_modules/tsx/dist/cli.mjs', 'scripts/mock.ts'], {
-        env: { PATH: process.env.PATH ?? '', MOCK_DATA_PORT: String(port) },
+        env: withRunMarker({ PATH: process.env.PATH ?? '', MOCK_DATA_PORT: String(port) }),
       });
       expect(code).toBe(1);
       expect(output.trim()).toBe(

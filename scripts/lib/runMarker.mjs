@@ -74,3 +74,15 @@ function signal(pid, name) {
     // Already gone.
   }
 }
+
+/**
+ * `env` with this run's marker, for a test that starts a process with an environment of its own rather than its
+ * runner's: without the marker, what it leaves behind cannot be found (a Prism started so outlived a failed run).
+ * @template {Record<string, string | undefined>} T
+ * @param {T} env
+ * @returns {T}
+ */
+export function withRunMarker(env) {
+  const marker = process.env[runMarkerVariable];
+  return marker ? { ...env, [runMarkerVariable]: marker } : env;
+}

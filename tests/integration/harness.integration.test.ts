@@ -109,15 +109,22 @@ test("a runner killed outright (a timeout's SIGKILL) leaves servers that npm tes
   expect(await leftAfter(ports, marker)).toEqual({ ports: [], processes: [] });
 });
 
-test('a browser suite that fails leaves none of its servers running', async () => {
-  const marker = newMarker();
+/** The harness's Playwright suite (tests/fixtures/harness), run with the marker; its setup writes the ports to `file`. */
+function startSuite(marker: string, env: Record<string, string> = {}): { run: ChildProcess; file: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-harness-run-'));
   const file = path.join(dir, 'ports.json');
   const playwright = path.resolve('node_modules/@playwright/test/cli.js');
   const run = start([playwright, 'test', '--config', path.join(harness, 'playwright.config.ts')], marker, {
     HARNESS_PORTS_FILE: file,
     HARNESS_OUTPUT_DIR: path.join(dir, 'output'),
+    ...env,
   });
+  return { run, file };
+}
+
+test('a browser suite that fails leaves none of its servers running', async () => {
+  const marker = newMarker();
+  const { run, file } = startSuite(marker);
   expect(await exited(run)).toBe(1);
   const ports = await portsWritten(file, run);
   expect(ports).toHaveLength(3);
@@ -126,15 +133,7 @@ test('a browser suite that fails leaves none of its servers running', async () =
 
 test('Ctrl-C during a browser suite stops its servers', async () => {
   const marker = newMarker();
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-harness-run-'));
-  const file = path.join(dir, 'ports.json');
-  const playwright = path.resolve('node_modules/@playwright/test/cli.js');
-  const run = start([playwright, 'test', '--config', path.join(harness, 'playwright.config.ts')], marker, {
-    HARNESS_PORTS_FILE: file,
-    HARNESS_OUTPUT_DIR: path.join(dir, 'output'),
-    HARNESS_SHOULD_PASS: 'yes',
-    HARNESS_WAIT: '1',
-  });
+  const { run, file } = startSuite(marker, { HARNESS_SHOULD_PASS: 'yes', HARNESS_WAIT: '1' });
   const ports = await portsWritten(file, run);
   expect((await Promise.all(ports.map(listening))).every(Boolean)).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 2000));

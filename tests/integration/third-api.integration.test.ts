@@ -13,6 +13,7 @@ import { serveBuild, type RunningServer } from '../e2e/support/staticServer';
 import { operationViews } from '../../src/lib/openapi/view';
 import type { JsonObject } from '../../src/lib/openapi/document';
 import { productionBuild } from '../../scripts/lib/productionBuild';
+import { withRunMarker } from '../../scripts/lib/runMarker.mjs';
 
 /**
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
@@ -108,10 +109,10 @@ describe('a third API added by one registry record', () => {
     // running.
     const mock = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts'], {
       cwd: site.dir,
-      env: {
+      env: withRunMarker({
         PATH: process.env.PATH ?? '',
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-      },
+      }),
       detached: true,
       stdio: 'ignore',
     });
