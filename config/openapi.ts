@@ -8,7 +8,7 @@ import { mockUrl } from './mock';
 
 /**
  * Generated static files (the resolved OpenAPI documents); gitignored, rebuilt by every start and build. A build
- * other than the main one runs in its own copy of the site (tests/fixtures/siteCopy.ts), so it has its own.
+ * other than the main one runs in its own copy of the site (scripts/lib/siteCopy.ts), so it has its own.
  */
 export const generatedStaticDir = '.generated/static';
 

@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import process from 'node:process';
 import autocannon from 'autocannon';
-import { freePort } from '../tests/e2e/support/staticServer';
+import { freePort } from './lib/process';
 import { renderStockConfig, startNginx, type NginxServer } from './lib/nginxServer';
 
 const seconds = Math.min(30, Number(process.env.BENCH_SECONDS ?? 8));

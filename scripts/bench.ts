@@ -25,9 +25,9 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import process from 'node:process';
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/chromium';
+import { chromiumArgs, chromiumPath } from './lib/chromium';
 import { productionBuild } from './lib/productionBuild';
-import { serveBuild, type RunningServer } from '../tests/e2e/support/staticServer';
+import { serveBuild, type RunningServer } from './lib/staticServer';
 import type { LoadContext } from '@docusaurus/types';
 import { search } from '../config/search';
 import searchIndexPlugin from '../src/plugins/search-index';

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/e2e/support/chromium';
+import { chromiumLaunchOptions } from './lib/chromium';
 import { icoFromPngs } from './lib/ico';
 
 /** The sizes Windows and the browsers pick from for tabs, bookmarks and shortcuts. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apis } from '../../config/apis';
 import { changelogHistory } from '../../config/openapi';
 import { runNode } from '../../scripts/lib/process';
-import { copySite, type SiteCopy } from '../fixtures/siteCopy';
+import { copySite, type SiteCopy } from '../../scripts/lib/siteCopy';
 import { startSpecServer, type SpecServer } from '../fixtures/specServer';
 import { parseDocumentText } from '../../src/lib/openapi/parse';
 import type { JsonObject } from '../../src/lib/openapi/document';

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { JsonObject } from '../../../src/lib/openapi/document';
 import { operationViews, schemaViews } from '../../../src/lib/openapi/view';
-import { chromiumArgs, chromiumPath } from '../../../tests/e2e/support/chromium';
-import { serveBuild } from '../../../tests/e2e/support/staticServer';
+import { chromiumArgs, chromiumPath } from '../chromium';
+import { serveBuild } from '../staticServer';
 import { addRealApis, githubDocument, realDocuments } from '../../../tests/fixtures/realDocuments';
-import { copySite } from '../../../tests/fixtures/siteCopy';
+import { copySite } from '../siteCopy';
 import type { RealBuild, RealRow } from './realTable';
 import { filesUnder, sum, timedBuild } from './scaleRun';
 

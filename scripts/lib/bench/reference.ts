@@ -6,8 +6,8 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../../../tests/e2e/support/chromium';
-import { serveBuild, type RunningServer } from '../../../tests/e2e/support/staticServer';
+import { chromiumArgs, chromiumPath } from '../chromium';
+import { serveBuild, type RunningServer } from '../staticServer';
 import { listOperations, text, type JsonObject } from '../../../src/lib/openapi/document';
 import { median, type Figure } from './stats';
 import { pageWeight } from './weight';

@@ -6,7 +6,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { apiByKey, apis } from '../../../config/apis';
 import type { MockServer } from '../../../scripts/lib/mockServer';
-import { chromiumLaunchOptions } from '../../../tests/e2e/support/chromium';
+import { chromiumLaunchOptions } from '../../../scripts/lib/chromium';
 import { useVendoredMocks } from '../../../tests/fixtures/mocks';
 import { injectionDocument, injections } from '../../../tests/fixtures/injectionDocument';
 import { uploadDocument } from '../../../tests/fixtures/uploadDocument';

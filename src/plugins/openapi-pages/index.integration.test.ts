@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { openapiSource } from '../../../config/openapi';
-import { copySite, type SiteCopy } from '../../../tests/fixtures/siteCopy';
+import { copySite, type SiteCopy } from '../../../scripts/lib/siteCopy';
 import openapiPagesPlugin from './index';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { copySite, type SiteCopy } from '../../../tests/fixtures/siteCopy';
+import { copySite, type SiteCopy } from '../../../scripts/lib/siteCopy';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
 import { readVendoredDocument } from '../../lib/openapi/vendored';
 import { docusaurusBin } from '../../../config/build';

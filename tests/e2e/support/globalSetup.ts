@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { startNginx } from '../../../scripts/lib/nginxServer';
-import { generatedPaths, treeHash } from '../../fixtures/siteCopy';
-import { freePort, serveBuild, type RunningServer } from './staticServer';
+import { generatedPaths, treeHash } from '../../../scripts/lib/siteCopy';
+import { freePort } from '../../../scripts/lib/process';
+import { serveBuild, type RunningServer } from '../../../scripts/lib/staticServer';
 import { buildVariant, served, variantDir, variants, type VariantName } from './variants';
 
 /**

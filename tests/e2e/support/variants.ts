@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { runNode } from '../../../scripts/lib/process';
 import { readVendoredDocument } from '../../../src/lib/openapi/vendored';
-import { copySite } from '../../fixtures/siteCopy';
+import { copySite } from '../../../scripts/lib/siteCopy';
 import { startSpecServer } from '../../fixtures/specServer';
 import { productionBuild } from '../../../scripts/lib/productionBuild';
 

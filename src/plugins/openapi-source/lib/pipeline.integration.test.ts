@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../../../tests/e2e/support/staticServer';
+import { freePort } from '../../../../scripts/lib/process';
 import { hostileMarkers, startSpecServer, type SpecServer } from '../../../../tests/fixtures/specServer';
 import type { JsonObject } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../lib/openapi/vendored';

@@ -1,8 +1,6 @@
-import { freePort, waitUntilAnswering } from '../../../scripts/lib/process';
-import { spawnGroup } from '../../../scripts/lib/processGroup';
-import { docusaurusBin } from '../../../config/build';
-
-export { freePort };
+import { freePort, waitUntilAnswering } from './process';
+import { spawnGroup } from './processGroup';
+import { docusaurusBin } from '../../config/build';
 
 export interface RunningServer {
   url: string;
