@@ -12,7 +12,7 @@
  *                  only /api/data against Redoc standalone and RapiDoc, on an existing build (default build/; a
  *                  scaled build kept by BENCH_SCALE_KEEP=1 gives the figures at that scale); with Lighthouse
  *                  unless --quick
- *   --real         only the real documents: the site built with every document of tests/fixtures/realDocuments.ts
+ *   --real         only the real documents: the site built with every document of scripts/lib/realDocuments.ts
  *                  and GitHub's, every call page loaded in Chromium (scripts/lib/bench/realRun.ts); writes
  *                  bench/real.json and bench/real.md, and exits non-zero when a call lacks a page or sample or a page
  *                  logs an error (BENCH_REAL_KEEP=1 keeps the build)
@@ -31,8 +31,8 @@ import { serveBuild, type RunningServer } from './lib/staticServer';
 import type { LoadContext } from '@docusaurus/types';
 import { search } from '../config/search';
 import searchIndexPlugin from '../src/plugins/search-index';
-import { firstSearchQueryBudget } from '../tests/e2e/support/budgets';
-import { relevanceFigures, relevanceSet } from '../tests/e2e/support/relevance';
+import { firstSearchQueryBudget } from './lib/budgets';
+import { relevanceFigures, relevanceSet } from './lib/relevance';
 import { median, table, type Figure } from './lib/bench/stats';
 import { runQueries, type QueryRun } from './lib/bench/search';
 import { originalRoute, scaledSearchSite } from './lib/bench/searchSite';

@@ -4,7 +4,7 @@ import { listOperations } from '../../src/lib/openapi/document';
 import { twinPath } from '../../src/lib/markdownTwin';
 import { operationViews } from '../../src/lib/openapi/view';
 import { axe } from './support/axe';
-import { sitemapPaths } from './support/links';
+import { sitemapPaths } from '../../scripts/lib/links';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 

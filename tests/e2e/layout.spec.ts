@@ -3,7 +3,7 @@ import path from 'node:path';
 import { operationViews, referencedSchemas, operationSchemaRoots, schemaViews } from '../../src/lib/openapi/view';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
-import { sitemapPaths } from './support/links';
+import { sitemapPaths } from '../../scripts/lib/links';
 import { builtDocument } from './support/openapi';
 import { specRoutes } from './support/routes';
 

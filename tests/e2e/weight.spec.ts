@@ -1,6 +1,6 @@
 import type { Route } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
-import { javascriptBudgets } from './support/budgets';
+import { javascriptBudgets } from '../../scripts/lib/budgets';
 import { guideRoute } from './support/routes';
 import { measurePageWeight } from './support/weight';
 import { builtDocument } from './support/openapi';

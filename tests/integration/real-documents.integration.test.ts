@@ -16,10 +16,10 @@ import {
 } from '../../src/lib/openapi/view';
 import { referencePages } from '../../src/plugins/openapi-source/lib/pages';
 import { prepareDocument } from '../../src/plugins/openapi-source/lib/resolve';
-import { githubDocument, realDocumentPath, realDocuments } from '../fixtures/realDocuments';
+import { githubDocument, realDocumentPath, realDocuments } from '../../scripts/lib/realDocuments';
 
 /**
- * The pipeline held against documents nobody here wrote: each of the selection (tests/fixtures/realDocuments.ts) and
+ * The pipeline held against documents nobody here wrote: each of the selection (scripts/lib/realDocuments.ts) and
  * GitHub's REST document (about 1,000 calls) is resolved as a remote document would be, and every call and schema
  * is written and rendered with the components of the pages: each gets a page, a sample in every language, and renders
  * without an exception. The site builds with a part of the selection in third-api.integration.test.ts.

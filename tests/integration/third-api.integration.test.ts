@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runNode, waitUntilAnswering } from '../../scripts/lib/process';
 import { freePort } from '../../scripts/lib/process';
 import { appendApiRecords, copySite, type SiteCopy } from '../../scripts/lib/siteCopy';
-import { addRealApis, realDocuments } from '../fixtures/realDocuments';
+import { addRealApis, realDocuments } from '../../scripts/lib/realDocuments';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 import { serveBuild, type RunningServer } from '../../scripts/lib/staticServer';
@@ -19,7 +19,7 @@ import { withRunMarker } from '../../scripts/lib/runMarker.mjs';
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
  * (a small fixture document) is added that way and the site is built; its landing and overview pages, single-page
  * reference, operation and schema pages, search entries, downloads, Markdown exports and mock all appear.
- * The same build adds a part of the real documents (tests/fixtures/realDocuments.ts; all of them are rendered in
+ * The same build adds a part of the real documents (scripts/lib/realDocuments.ts; all of them are rendered in
  * real-documents.integration.test.ts, built by `npm run bench -- --real`): every call gets a page that loads in
  * Chromium without a console error. One build for both keeps the test run short.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --real`: the site built once with every real document of the selection
- * (tests/fixtures/realDocuments.ts) and GitHub's REST document as APIs of a throw-away copy, the way an API is added;
+ * (scripts/lib/realDocuments.ts) and GitHub's REST document as APIs of a throw-away copy, the way an API is added;
  * then each document's calls checked for a page with a curl sample, and every call page (and each API's first schema
  * pages and single-page reference) loaded in Chromium, its console errors and exceptions collected. `npm test` builds
  * a part of the selection (tests/integration/third-api.integration.test.ts); this is the whole of it.
@@ -12,7 +12,7 @@ import type { JsonObject } from '../../../src/lib/openapi/document';
 import { operationViews, schemaViews } from '../../../src/lib/openapi/view';
 import { chromiumArgs, chromiumPath } from '../chromium';
 import { serveBuild } from '../staticServer';
-import { addRealApis, githubDocument, realDocuments } from '../../../tests/fixtures/realDocuments';
+import { addRealApis, githubDocument, realDocuments } from '../realDocuments';
 import { copySite } from '../siteCopy';
 import type { RealBuild, RealRow } from './realTable';
 import { filesUnder, sum, timedBuild } from './scaleRun';

@@ -5,7 +5,7 @@
  * cached, the figure the issue's 100 ms target is about).
  */
 import type { Browser } from 'playwright-core';
-import { answeredSelector } from '../../../tests/e2e/support/pages';
+import { answeredSelector } from '../searchBox';
 
 export interface QueryRun {
   query: string;

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { listOperations, type JsonObject } from '../../../src/lib/openapi/document';
 import { operationSlug, schemaSlug } from '../../../src/lib/openapi/view';
-import { sitemapPaths } from '../../../tests/e2e/support/links';
+import { sitemapPaths } from '../links';
 import { scaleDocument } from './scale';
 
 export interface ScaledSite {

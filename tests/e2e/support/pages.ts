@@ -1,14 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { answeredSelector } from '../../../scripts/lib/searchBox';
 
 /**
  * Page objects: how the browser tests find and use the parts of the site a reader uses, in one place each, so a
  * change of markup is one change here.
  */
-
-/** The search listbox once it shows the answer to `query` (its `data-query`), for tests and the benchmark. */
-export function answeredSelector(query: string): string {
-  return `[role="listbox"][data-query="${query.replace(/["\\]/g, '\\$&')}"]`;
-}
 
 /** The navbar's search box and its dropdown of results. */
 export class SearchBox {
