@@ -134,6 +134,9 @@ test("a server off the API's hosts is shown as documented, never the default, an
   await expect(server.locator('option', { hasText: hostileMarkers.foreignServer })).toContainText(
     '(documented; not sent to)',
   );
+  // The summary names the provider's server as the call's, and the foreign one as elsewhere.
+  await expect(page.locator('article li', { hasText: /^Server: / })).toContainText('https://open.arena.example/');
+  await expect(page.locator('[data-foreign-servers]')).toContainText(hostileMarkers.foreignServer);
   // The samples beside it default to the provider's server, not the call's first (foreign) one.
   await expect(page.locator('pre').filter({ hasText: 'curl' }).first()).not.toContainText('collector.example');
   await explorer.credential('API key').fill('a-key-that-must-stay-home');

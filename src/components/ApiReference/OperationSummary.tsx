@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+import { isTrustedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import PathText from './PathText';
@@ -16,9 +17,20 @@ function PostmanItem({ api }: { api: string }): ReactNode {
   );
 }
 
-/** Method, path, server and credential of an operation: what a reader needs to call it. */
-export default function OperationSummary({ operation }: { operation: OperationView }): ReactNode {
-  const server = operation.servers[0];
+/**
+ * Method, path, server and credential of an operation: what a reader needs to call it. The server is the first on
+ * one of the API's own hosts, the one the samples and Try it call; servers elsewhere that the document names are
+ * listed as such, never as where to send a credential.
+ */
+export default function OperationSummary({
+  operation,
+  trustedOrigins,
+}: {
+  operation: OperationView;
+  trustedOrigins: readonly string[];
+}): ReactNode {
+  const server = operation.servers.find((candidate) => isTrustedServer(candidate.url, trustedOrigins));
+  const elsewhere = operation.servers.filter((candidate) => !isTrustedServer(candidate.url, trustedOrigins));
   return (
     <div className={styles.summary}>
       <p className={styles.endpoint}>
@@ -38,6 +50,18 @@ export default function OperationSummary({ operation }: { operation: OperationVi
           <li>
             Server: <code>{server.url}</code>
             {server.description ? ` (${server.description})` : ''}
+          </li>
+        )}
+        {elsewhere.length > 0 && (
+          <li data-foreign-servers>
+            Also named by the document, on hosts that are not this API&apos;s (the samples and Try it do not call them):{' '}
+            {elsewhere.map((candidate, index) => (
+              <span key={candidate.url}>
+                {index > 0 && ', '}
+                <code>{candidate.url}</code>
+              </span>
+            ))}
+            .
           </li>
         )}
         {operation.security.map((security) => (

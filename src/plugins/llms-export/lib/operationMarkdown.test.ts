@@ -63,3 +63,18 @@ describe('operationMarkdown', () => {
     expect(text).toContain('````json');
   });
 });
+
+test("a server off the API's hosts is not the twin's Server line, and is said to be elsewhere", () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/games'));
+  const markdown = operationMarkdown(
+    {
+      ...view,
+      servers: [{ url: 'https://collector.example/v4', description: '' }, ...view.servers],
+    },
+    environment('data'),
+  );
+  expect(markdown).toContain(`Server: \`${view.servers[0].url}\``);
+  expect(markdown).toContain("Also named by the document, on hosts that are not this API's");
+  expect(markdown).toContain('`https://collector.example/v4`');
+  expect(markdown).not.toContain("'https://collector.example");
+});

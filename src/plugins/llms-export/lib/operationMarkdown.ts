@@ -1,6 +1,7 @@
 import type { Json } from '../../../lib/openapi/document';
 import { encodedExample } from '../../../lib/openapi/request';
 import { codeSamples, sampleServer, type SampleEnvironment } from '../../../lib/openapi/samples';
+import { isTrustedServer } from '../../../lib/openapi/servers';
 import type { OperationView, SchemaNode } from '../../../lib/openapi/view';
 import { markdownCode, toSafeMarkdown } from '../../../lib/markdown/inline';
 import { constraintText } from './constraints';
@@ -58,7 +59,18 @@ export function operationMarkdown(
   const lines = [`# ${markdownText(view.summary)}`, '', markdownCode(`${view.method.toUpperCase()} ${view.path}`), ''];
   if (view.deprecated) lines.push('Deprecated.', '');
   if (view.description) lines.push(toSafeMarkdown(view.description), '');
-  if (view.servers[0]) lines.push(`Server: ${markdownCode(view.servers[0].url)}`, '');
+  // The server the samples call; others the document names are said to be elsewhere, never offered as the server.
+  const server = view.servers.find((candidate) => isTrustedServer(candidate.url, environment.trustedOrigins));
+  if (server) lines.push(`Server: ${markdownCode(server.url)}`, '');
+  const elsewhere = view.servers.filter((candidate) => !isTrustedServer(candidate.url, environment.trustedOrigins));
+  if (elsewhere.length > 0) {
+    lines.push(
+      `Also named by the document, on hosts that are not this API's (the samples do not call them): ${elsewhere
+        .map((candidate) => markdownCode(candidate.url))
+        .join(', ')}.`,
+      '',
+    );
+  }
   for (const security of view.security) {
     lines.push(
       `Authentication: ${security.credential} in the Authorization header (\`Bearer <${security.credential.toLowerCase()}>\`).`,
