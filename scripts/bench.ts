@@ -36,7 +36,7 @@ import { relevanceFigures, relevanceSet } from './lib/relevance';
 import { median, table, type Figure } from './lib/bench/stats';
 import { runQueries, type QueryRun } from './lib/bench/search';
 import { originalRoute, scaledSearchSite } from './lib/bench/searchSite';
-import { runNode } from './lib/process';
+import { runNode } from '../src/lib/node/runNode';
 import { parseScales, scaleTable, type ScaleRow } from './lib/bench/scaleBuild';
 import { measureScale } from './lib/bench/scaleRun';
 import { measureReal } from './lib/bench/realRun';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runNode } from './lib/process';
+import { runNode } from '../src/lib/node/runNode';
 import { startSpecServer, type SpecServer } from '../tests/fixtures/specServer';
 import type { JsonObject } from '../src/lib/openapi/document';
 import { readVendoredDocument } from '../src/lib/openapi/vendored';

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { runNode } from './process';
+import { runNode } from '../../src/lib/node/runNode';
 import { useVendoredMocks } from '../../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../../src/lib/openapi/document';
 import { readVendoredDocument } from '../../src/lib/openapi/vendored';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apis } from '../../config/apis';
 import { changelogHistory } from '../../config/openapi';
-import { runNode } from '../../scripts/lib/process';
+import { runNode } from '../../src/lib/node/runNode';
 import { copySite, type SiteCopy } from '../../scripts/lib/siteCopy';
 import { startSpecServer, type SpecServer } from '../fixtures/specServer';
 import { parseDocumentText } from '../../src/lib/openapi/parse';

@@ -24,7 +24,7 @@ import { listOperations, type JsonObject } from '../../../src/lib/openapi/docume
 import { chromiumArgs, chromiumPath } from '../chromium';
 import { serveBuild } from '../staticServer';
 import { copySite } from '../siteCopy';
-import { runNode } from '../process';
+import { runNode } from '../../../src/lib/node/runNode';
 import { scaleDocument } from './scale';
 import { combineTimeReports, parsePerfPhases, parseTimeReport, type ScaleRow } from './scaleBuild';
 import { productionBuild } from '../productionBuild';

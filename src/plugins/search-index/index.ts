@@ -5,7 +5,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { JsonObject } from '../../lib/openapi/document';
 import { htmlFileOf } from '../../lib/buildOutput';
 import { searchSections } from '../../lib/search/sections';
-import { runNode } from '../../../scripts/lib/process';
+import { runNode } from '../../lib/node/runNode';
 import { searchPages, type IndexJob } from './lib/job';
 
 export interface SearchIndexOptions {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runNode } from '../../../scripts/lib/process';
+import { runNode } from '../../../src/lib/node/runNode';
 import { readVendoredDocument } from '../../../src/lib/openapi/vendored';
 import { copySite } from '../../../scripts/lib/siteCopy';
 import { startSpecServer } from '../../fixtures/specServer';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { apis } from '../../../../config/apis';
-import { runNode } from '../../../../scripts/lib/process';
+import { runNode } from '../../../lib/node/runNode';
 import { useVendoredMocks } from '../../../../tests/fixtures/mocks';
 import { listOperations } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../lib/openapi/vendored';
