@@ -55,6 +55,16 @@ export function schemaRefTarget(ref: string): { name: string; inside: boolean } 
   return { name: pointerSegment(segment), inside: rest.length > 0 };
 }
 
+/** A key as one segment of a JSON pointer (RFC 6901): `~` as `~0`, `/` as `~1`; `pointerSegment` reads it back. */
+export function escapedSegment(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** The JSON pointer of a path of keys and indexes: `["paths", "/a"]` is `/paths/~1a`. */
+export function jsonPointer(trail: readonly string[]): string {
+  return `/${trail.map(escapedSegment).join('/')}`;
+}
+
 /** Reads a local JSON pointer such as `#/components/schemas/Game`. */
 export function resolvePointer(document: JsonObject, ref: string): Json {
   if (!ref.startsWith('#/')) {

@@ -1,5 +1,5 @@
 import { isMap, isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visit } from 'yaml';
-import { isObject, type JsonObject } from './document';
+import { isObject, jsonPointer, type JsonObject } from './document';
 
 /**
  * Parses an OpenAPI document given as JSON or YAML text (YAML is a superset of JSON, so one parser reads both).
@@ -35,8 +35,9 @@ export function unsafeIntegers(text: string): { at: string; literal: string }[] 
   const found: { at: string; literal: string }[] = [];
   const limit = BigInt(Number.MAX_SAFE_INTEGER);
   visit(document, {
-    Scalar(_key, node, path) {
-      if (typeof node.value !== 'bigint' || (node.value <= limit && node.value >= -limit)) return;
+    Scalar(key, node, path) {
+      // A map's key is a name, not a number the document states.
+      if (key === 'key' || typeof node.value !== 'bigint' || (node.value <= limit && node.value >= -limit)) return;
       const trail = path.flatMap((step, index) => {
         const next = path[index + 1] ?? node;
         if (isMap(step)) return [];
@@ -44,11 +45,7 @@ export function unsafeIntegers(text: string): { at: string; literal: string }[] 
         if (isSeq(step)) return [String(step.items.indexOf(next))];
         return [];
       });
-      if (isPair(path.at(-1)) && (path.at(-1) as { key: unknown }).key === node) return;
-      found.push({
-        at: `/${trail.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
-        literal: node.value.toString(),
-      });
+      found.push({ at: jsonPointer(trail), literal: node.value.toString() });
     },
   });
   return found;

@@ -3,6 +3,7 @@ import {
   componentSchemas,
   listOperations,
   operationParameters,
+  escapedSegment,
   resolveRef,
   schemaRefTarget,
   text,
@@ -311,7 +312,7 @@ export function refName(value: Json | undefined): string | undefined {
 
 /** The reference of a component schema by name, escaped as a JSON pointer. */
 function schemaRef(name: string): string {
-  return `${schemaPrefix}${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  return `${schemaPrefix}${escapedSegment(name)}`;
 }
 
 function constraintsOf(document: JsonObject, schema: JsonObject): Constraints {

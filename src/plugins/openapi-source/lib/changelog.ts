@@ -228,8 +228,6 @@ export function recentChanges(entries: EntryView[], now: Date, days = badgeDays)
   return badges;
 }
 
-const xml = xmlText;
-
 export interface FeedOptions {
   title: string;
   /** Absolute URL of the site with its base path, without a trailing slash. */
@@ -252,34 +250,36 @@ export function atomFeed(entries: EntryView[], options: FeedOptions): string {
   const items = entries.map((entry) => {
     const title = `${entry.apiTitle}, ${entry.date}: ${changeSummary(entry)}`;
     const html = [
-      ...(entry.note ? [`<p>${xml(entry.note)}</p>`] : []),
+      ...(entry.note ? [`<p>${xmlText(entry.note)}</p>`] : []),
       '<ul>',
       ...entry.changes.map((change) => {
         const label = `${change.breaking ? 'Breaking: ' : ''}${change.where}: ${change.what}${change.removed ? ' (removed)' : ''}`;
-        return change.href ? `<li><a href="${xml(url(change.href))}">${xml(label)}</a></li>` : `<li>${xml(label)}</li>`;
+        return change.href
+          ? `<li><a href="${xmlText(url(change.href))}">${xmlText(label)}</a></li>`
+          : `<li>${xmlText(label)}</li>`;
       }),
       '</ul>',
     ].join('');
     return [
       '  <entry>',
-      `    <id>${xml(url(entry.href))}</id>`,
-      `    <title>${xml(title)}</title>`,
+      `    <id>${xmlText(url(entry.href))}</id>`,
+      `    <title>${xmlText(title)}</title>`,
       `    <updated>${entry.date}T00:00:00Z</updated>`,
-      `    <link rel="alternate" type="text/html" href="${xml(url(entry.href))}"/>`,
-      `    <category term="${xml(entry.api)}" label="${xml(entry.apiTitle)}"/>`,
-      `    <content type="html">${xml(html)}</content>`,
+      `    <link rel="alternate" type="text/html" href="${xmlText(url(entry.href))}"/>`,
+      `    <category term="${xmlText(entry.api)}" label="${xmlText(entry.apiTitle)}"/>`,
+      `    <content type="html">${xmlText(html)}</content>`,
       '  </entry>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${xml(url(options.page))}</id>`,
-    `  <title>${xml(options.title)}</title>`,
+    `  <id>${xmlText(url(options.page))}</id>`,
+    `  <title>${xmlText(options.title)}</title>`,
     `  <updated>${updated}</updated>`,
-    `  <link rel="self" type="application/atom+xml" href="${xml(url(options.feed))}"/>`,
-    `  <link rel="alternate" type="text/html" href="${xml(url(options.page))}"/>`,
-    `  <author><name>${xml(options.author)}</name></author>`,
+    `  <link rel="self" type="application/atom+xml" href="${xmlText(url(options.feed))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(url(options.page))}"/>`,
+    `  <author><name>${xmlText(options.author)}</name></author>`,
     ...items,
     '</feed>',
     '',

@@ -1,6 +1,7 @@
 import {
   componentSchemas,
   isObject,
+  jsonPointer,
   resolvePointer,
   schemaRefTarget,
   type Json,
@@ -73,10 +74,6 @@ function limitFor(key: string | undefined): number {
   return key === 'description' || key === 'summary' || key === 'title' ? textLimits[key] : textLimits.other;
 }
 
-function pointer(trail: readonly string[]): string {
-  return `/${trail.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
-}
-
 /**
  * Cuts every string longer than its field's limit. Text stays plain text: nothing is escaped here; each renderer
  * escapes at output with its own rules (src/lib/text/escape.ts, src/lib/markdown).
@@ -87,7 +84,7 @@ export function capDocumentText(document: JsonObject): { document: JsonObject; c
     if (typeof value === 'string') {
       const limit = limitFor(key);
       if (value.length <= limit) return value;
-      cut.push({ at: pointer(trail), length: value.length });
+      cut.push({ at: jsonPointer(trail), length: value.length });
       return `${value.slice(0, limit)}…`;
     }
     if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)], key));
@@ -130,7 +127,7 @@ export function capDocumentShape(document: JsonObject): { document: JsonObject; 
       if (!namesChildren && (key === 'example' || (key === 'value' && trail.at(-2) === 'examples'))) {
         const size = JSON.stringify(child ?? null).length;
         if (size > shapeLimits.exampleCharacters) {
-          cut.push({ at: pointer(at), what: 'example', count: size });
+          cut.push({ at: jsonPointer(at), what: 'example', count: size });
           continue;
         }
         result[key] = child;
@@ -138,7 +135,7 @@ export function capDocumentShape(document: JsonObject): { document: JsonObject; 
       }
       if (!namesChildren && key === 'enum' && Array.isArray(child)) {
         if (child.length > shapeLimits.enumValues)
-          cut.push({ at: pointer(at), what: 'enum values', count: child.length });
+          cut.push({ at: jsonPointer(at), what: 'enum values', count: child.length });
         result[key] = child.slice(0, shapeLimits.enumValues);
         continue;
       }
@@ -150,7 +147,7 @@ export function capDocumentShape(document: JsonObject): { document: JsonObject; 
       if (!namesChildren && key === 'properties' && isObject(child)) {
         const names = Object.keys(child);
         if (names.length > shapeLimits.properties) {
-          cut.push({ at: pointer(at), what: 'properties', count: names.length });
+          cut.push({ at: jsonPointer(at), what: 'properties', count: names.length });
           next = Object.fromEntries(Object.entries(child).slice(0, shapeLimits.properties));
         }
       }

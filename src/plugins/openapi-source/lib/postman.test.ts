@@ -124,6 +124,19 @@ describe('withoutPatterns', () => {
     });
   });
 
+  test("keeps a schema named pattern and an example's pattern field: only the keyword goes", () => {
+    const document = {
+      components: { schemas: { pattern: { type: 'string', pattern: 'x' } } },
+      example: { pattern: '^a$', items: [{ pattern: 'b' }] },
+      examples: { one: { value: { pattern: 'c' } } },
+    };
+    expect(withoutPatterns(document)).toEqual({
+      components: { schemas: { pattern: { type: 'string' } } },
+      example: { pattern: '^a$', items: [{ pattern: 'b' }] },
+      examples: { one: { value: { pattern: 'c' } } },
+    });
+  });
+
   test('a document whose example defeats a catastrophic pattern converts at once', async () => {
     const api = apiByKey('data');
     const hostile: JsonObject = {

@@ -2,6 +2,7 @@ import { convert } from 'openapi-to-postmanv2';
 import { isObject, type Json, type JsonObject } from '../../../lib/openapi/document';
 import { firstTrustedServer, isTrustedServer, usableServerUrls } from '../../../lib/openapi/servers';
 import { encodedExample, isEmpty, queryPairs, sampleBody, sampleValues, scalar } from '../../../lib/openapi/request';
+import { dataKeys, namedMapKeys } from '../../../lib/openapi/keys';
 import { operationViews, type OperationView } from '../../../lib/openapi/view';
 import type { SampleEnvironment } from '../../../lib/openapi/samples';
 
@@ -113,10 +114,7 @@ function withTrustedServers(document: JsonObject, trustedOrigins: readonly strin
         return [
           route,
           Object.fromEntries(
-            Object.entries(item).map(([key, value]): [string, Json] => [
-              key,
-              isObject(value) && key !== 'parameters' ? keep(value) : value,
-            ]),
+            Object.entries(item).map(([key, value]): [string, Json] => [key, isObject(value) ? keep(value) : value]),
           ),
         ];
       }),
@@ -128,17 +126,19 @@ function withTrustedServers(document: JsonObject, trustedOrigins: readonly strin
  * The document without its `pattern`s, for the converter: it checks every example against its schema's pattern with
  * JavaScript's backtracking RegExp, and one pattern such as `^(a+)+$` with a non-matching example held a build for
  * 110 s, deaf to SIGTERM, each further pattern as long again. A collection carries no schema, so nothing is lost.
- * Only a `pattern` keyword is dropped: a property that happens to be named `pattern` stays.
+ * Only the `pattern` keyword is dropped: a property or schema named `pattern` (children of a named map) and a
+ * `pattern` field of an example (data) stay, told apart as the normalizer tells them (src/lib/openapi/keys.ts).
  */
-export function withoutPatterns(value: unknown, inPropertiesMap = false): unknown {
+export function withoutPatterns(value: unknown, namesChildren = false): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutPatterns(item));
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).flatMap(([key, item]) =>
-      !inPropertiesMap && key === 'pattern' && typeof item === 'string'
-        ? []
-        : [[key, withoutPatterns(item, !inPropertiesMap && (key === 'properties' || key === 'patternProperties'))]],
-    ),
+    Object.entries(value).flatMap(([key, item]) => {
+      if (namesChildren) return [[key, withoutPatterns(item)]];
+      if (key === 'pattern' && typeof item === 'string') return [];
+      if (dataKeys.has(key)) return [[key, item]];
+      return [[key, withoutPatterns(item, namedMapKeys.has(key))]];
+    }),
   );
 }
 

@@ -53,6 +53,12 @@ export class StrictSpecError extends Error {
 
 const shownReferences = 3;
 
+/** The first few places a notice names, and `…` when there are more: a build log line, not a report. */
+function firstFew<T>(items: readonly T[], describe: (item: T) => string): string {
+  const shown = items.slice(0, shownReferences).map(describe).join(', ');
+  return items.length > shownReferences ? `${shown}, …` : shown;
+}
+
 /**
  * Parses, validates and normalizes document text; throws with the reason it cannot be used. A reference outside
  * the document is refused before anything resolves it: no file is read and no URL fetched because a document
@@ -79,30 +85,21 @@ export async function prepareDocument(
   const { document: withoutEngine, dropped } = dropContainerEngineSchemas(parsed);
   const { document: shaped, cut: shapeCut } = capDocumentShape(withoutEngine);
   const { document, cut } = capDocumentText(shaped);
-  const notices =
-    cut.length > 0
-      ? [
-          `${cut.length} text field(s) longer than the limit (description ${textLimits.description}, summary and title ${textLimits.summary}, other ${textLimits.other} characters) were cut: ${cut
-            .slice(0, shownReferences)
-            .map((field) => `${field.at} (${field.length} characters)`)
-            .join(', ')}${cut.length > shownReferences ? ', …' : ''}`,
-        ]
-      : [];
+  const notices: string[] = [];
+  if (cut.length > 0) {
+    notices.push(
+      `${cut.length} text field(s) longer than the limit (description ${textLimits.description}, summary and title ${textLimits.summary}, other ${textLimits.other} characters) were cut: ${firstFew(cut, (field) => `${field.at} (${field.length} characters)`)}`,
+    );
+  }
   const rounded = unsafeIntegers(text);
   if (rounded.length > 0) {
     notices.push(
-      `${rounded.length} integer(s) beyond 2^53 cannot be held exactly and are shown rounded: ${rounded
-        .slice(0, shownReferences)
-        .map((place) => `${place.at} (${place.literal} reads as ${BigInt(Number(place.literal)).toString()})`)
-        .join(', ')}${rounded.length > shownReferences ? ', …' : ''}`,
+      `${rounded.length} integer(s) beyond 2^53 cannot be held exactly and are shown rounded: ${firstFew(rounded, (place) => `${place.at} (${place.literal} reads as ${BigInt(Number(place.literal)).toString()})`)}`,
     );
   }
   if (shapeCut.length > 0) {
     notices.push(
-      `${shapeCut.length} place(s) past the document limits (${shapeLimits.properties} properties in a schema, ${shapeLimits.enumValues} enum values, examples of ${shapeLimits.exampleCharacters} characters) were cut: ${shapeCut
-        .slice(0, shownReferences)
-        .map((place) => `${place.at} (${place.count} ${place.what === 'example' ? 'characters' : place.what})`)
-        .join(', ')}${shapeCut.length > shownReferences ? ', …' : ''}`,
+      `${shapeCut.length} place(s) past the document limits (${shapeLimits.properties} properties in a schema, ${shapeLimits.enumValues} enum values, examples of ${shapeLimits.exampleCharacters} characters) were cut: ${firstFew(shapeCut, (place) => `${place.at} (${place.count} ${place.what === 'example' ? 'characters' : place.what})`)}`,
     );
   }
   try {
