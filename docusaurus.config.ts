@@ -11,7 +11,7 @@ import { sidebarServerItemsFrom } from './src/lib/sidebar/serverItems';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import openapiPagesPlugin from './src/plugins/openapi-pages';
-import apiReferencePlugin from './src/plugins/api-reference';
+import singlePageReferencePlugin from './src/plugins/single-page-reference';
 import e2eTestRoutesPlugin from './tests/fixtures/plugins/e2e-test-routes';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchIndexPlugin from './src/plugins/search-index';
@@ -63,7 +63,7 @@ const config: Config = {
     [openapiSourcePlugin, openapiDocuments],
     // These two read their options from config/openapi.ts: Docusaurus would ship them to every page.
     openapiPagesPlugin,
-    apiReferencePlugin,
+    singlePageReferencePlugin,
     [leanDocsPlugin, apiDocs],
     [leanDocsPlugin, gettingStartedDocs],
     ['@docusaurus/plugin-client-redirects', redirects],

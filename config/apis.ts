@@ -50,7 +50,7 @@ export interface ApiRecord {
   mock: { port: number; portVariable: string };
   /**
    * Prose of the API's two hand-made pages, `/docs/<folder>/` and the overview, which are written from one template
-   * (src/plugins/openapi-source/lib/overview.ts); figures on them come from the document.
+   * (src/plugins/openapi-pages/lib/overview.ts); figures on them come from the document.
    */
   prose: {
     /** One sentence for the API's landing page: its meta description. */

@@ -55,7 +55,7 @@ export type BuildStep = (typeof buildSteps)[number];
 /**
  * Names the file in which a build's first step leaves the API documents it resolved, for the later step to read
  * rather than fetch again: a remote document may change or fail between the two, and the pages must be rendered
- * from the document the bundles were made of (src/plugins/openapi-source/lib/resolved.ts).
+ * from the document the bundles were made of (src/lib/pipeline/resolved.ts).
  */
 export const resolutionFileVariable = 'SPEC_RESOLUTION_FILE';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Prism } from '../src/lib/prism';
 import { contentPages, projectFiles } from '../tests/fixtures/content';
-import { sampleLanguages } from '../src/lib/openapi/samples';
+import { sampleLanguages } from '../src/lib/samples';
 import { codeLanguages, prismLoadOrder, referenceLanguages } from './codeLanguages';
 
 const root = path.resolve(__dirname, '..');
@@ -37,7 +37,7 @@ describe('the highlighted languages', () => {
   });
 
   test('cover every language the site shows code in, the reference chunk’s own included', async () => {
-    await import('../src/components/ApiReference/grammars');
+    await import('../src/components/ApiOperation/grammars');
     for (const language of referenceLanguages) expect(Prism.languages[language], language).toBeDefined();
     const used = languagesInUse();
     expect(used.size).toBeGreaterThan(5);

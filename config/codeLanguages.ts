@@ -2,7 +2,7 @@ import components from 'prismjs/components';
 import getLoader from 'prismjs/dependencies';
 
 /**
- * The languages code blocks are highlighted in: the operation pages' samples (src/lib/openapi/samples.ts), JSON
+ * The languages code blocks are highlighted in: the operation pages' samples (src/lib/samples/index.ts), JSON
  * examples and the guides' fences (including their aliases: `js`, `sh`, `html`). A block in any other language renders
  * as plain text; config/codeLanguages.test.ts fails when content uses one that is missing here.
  */
@@ -10,7 +10,7 @@ export const codeLanguages = ['markup', 'javascript', 'bash', 'python', 'go', 'c
 
 /**
  * Languages only the reference's request samples use: registered by the reference chunk
- * (src/components/ApiReference/grammars.ts), so guides do not carry their grammars (15 KB of the main bundle, measured).
+ * (src/components/ApiOperation/grammars.ts), so guides do not carry their grammars (15 KB of the main bundle, measured).
  */
 export const referenceLanguages = ['java', 'php', 'ruby', 'perl'];
 

@@ -25,7 +25,7 @@ export const apiDocs = {
   routeBasePath: 'docs',
   sidebarPath: './sidebars/docs.ts',
   // Provides the components the generated pages use without importing them.
-  docItemComponent: '@site/src/components/ApiReference/DocItem',
+  docItemComponent: '@site/src/components/ApiOperation/DocItem',
 } satisfies DocsOptions;
 
 /** The `/getting-started` instance: intro, authentication, guides, partner guide and brand guidelines. */

@@ -1,6 +1,6 @@
 import type { LazyRoutesOptions } from '../src/plugins/lazy-routes';
 import type { LlmsExportOptions } from '../src/plugins/llms-export';
-import type { PluginOptions } from '../src/plugins/openapi-source/lib/options';
+import type { PluginOptions } from '../src/lib/pipeline/options';
 import { apis, type ApiRecord } from './apis';
 import { brand } from './brand';
 import { trustedOrigins } from './hosts';

@@ -8,7 +8,7 @@ import { contentPages, projectFiles } from '../tests/fixtures/content';
 import { useVendoredMocks } from '../tests/fixtures/mocks';
 import { apiByKey, apis } from '../config/apis';
 import { resolveRef, type JsonObject } from '../src/lib/openapi/document';
-import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../tests/fixtures/vendored';
 import { operationView } from '../src/lib/openapi/view';
 import { getOperation } from '../src/lib/openapi/document';
 import { codeFileOf } from '../src/plugins/remark-code-file/lib';

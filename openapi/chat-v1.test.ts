@@ -11,7 +11,7 @@ import {
   text,
   type JsonObject,
 } from '../src/lib/openapi/document';
-import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../tests/fixtures/vendored';
 
 const doc = readVendoredDocument('chat');
 const components = doc.components as JsonObject;

@@ -14,7 +14,7 @@ import {
   text,
   type JsonObject,
 } from '../src/lib/openapi/document';
-import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../tests/fixtures/vendored';
 import {
   publicBadRequestWithoutQuery,
   publicDeprecated,

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { findParameter, getOperation, listOperations, type JsonObject } from '../src/lib/openapi/document';
 import { closeObjectSchemas, collectExamples } from '../src/lib/openapi/examples';
 import { apis } from '../config/apis';
-import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../tests/fixtures/vendored';
 
 function validator() {
   // OpenAPI's own keywords and number formats are not JSON Schema's; they are declared so strict mode accepts them.

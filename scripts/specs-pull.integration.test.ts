@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runNode } from '../src/lib/node/runNode';
 import { startSpecServer, type SpecServer } from '../tests/fixtures/specServer';
 import type { JsonObject } from '../src/lib/openapi/document';
-import { readVendoredDocument } from '../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../tests/fixtures/vendored';
 
 const vendored = readVendoredDocument('data');
 const changed: JsonObject = { ...vendored, info: { ...(vendored.info as JsonObject), version: '4.1' } };

@@ -11,8 +11,9 @@ import { terminalText } from '../src/lib/text/escape';
 import path from 'node:path';
 import process from 'node:process';
 import { openapiSource } from '../config/openapi';
-import { fetchLimitsFrom } from '../src/plugins/openapi-source/lib/fetchText';
-import { pullApi } from '../src/plugins/openapi-source/lib/pull';
+import { fetchLimitsFrom } from '../src/lib/pipeline/fetchText';
+import { pullApi } from '../src/lib/pipeline/pull';
+import { renderingNotices } from '../src/plugins/openapi-pages/lib/renderable';
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
@@ -45,6 +46,7 @@ async function main(): Promise<number> {
         url,
         vendoredPath: path.resolve(api.vendored),
         check,
+        renderable: renderingNotices,
         changelog,
         limits: fetchLimitsFrom(process.env),
       });

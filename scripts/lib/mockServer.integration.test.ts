@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { runNode } from '../../src/lib/node/runNode';
 import { useVendoredMocks } from '../../tests/fixtures/mocks';
 import { resolveRef, type JsonObject } from '../../src/lib/openapi/document';
-import { readVendoredDocument } from '../../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../../tests/fixtures/vendored';
 import { withRunMarker } from './runMarker.mjs';
 
 /** The mock answers from the documents' examples and rejects what the documents forbid. */

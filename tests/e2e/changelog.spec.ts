@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseFeed } from 'feedsmith';
-import type { ChangelogHistory } from '../../src/plugins/openapi-source/lib/changelog';
+import type { ChangelogHistory } from '../../src/lib/pipeline/changelog/history';
 import { getOperation, type HttpMethod } from '../../src/lib/openapi/document';
 import { badgeDays } from '../../src/lib/changelog';
-import { readVendoredDocument } from '../../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../fixtures/vendored';
 import { operationSlug } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
 

@@ -7,7 +7,7 @@ import { startMock, type MockServer } from '../../scripts/lib/mockServer';
 import { apiByKey } from '../../config/apis';
 import { Explorer } from './support/pages';
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
-import { sampleLanguages } from '../../src/lib/openapi/samples';
+import { sampleLanguages } from '../../src/lib/samples';
 import { operationViews } from '../../src/lib/openapi/view';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';

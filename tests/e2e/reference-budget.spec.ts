@@ -1,5 +1,5 @@
-import { anchorId } from '../../src/components/ApiReference/anchors';
-import { referenceModel, fullyRenderedCalls } from '../../src/lib/openapi/reference';
+import { anchorId } from '../../src/lib/openapi/anchors';
+import { referenceModel, fullyRenderedCalls } from '../../src/lib/openapi/singlePage';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 import { variantDir, variants, variantUrl } from './support/variants';

@@ -1,6 +1,6 @@
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { operationViews } from '../../src/lib/openapi/view';
-import { referenceColors, sidebarGroupRem, sidebarWidth } from '../../src/components/ApiReferencePage/theme';
+import { referenceColors, sidebarGroupRem, sidebarWidth } from '../../src/components/SinglePageReference/theme';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { ReferencePage } from './support/pages';

@@ -1,4 +1,4 @@
-import { referenceModel } from '../../src/lib/openapi/reference';
+import { referenceModel } from '../../src/lib/openapi/singlePage';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 import { variantDir, variants, variantUrl } from './support/variants';

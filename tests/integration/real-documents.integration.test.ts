@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import OperationReference from '../../src/components/ApiReference/OperationReference';
-import SchemaFields from '../../src/components/ApiReference/SchemaFields';
+import OperationReference from '../../src/components/ApiOperation/OperationReference';
+import SchemaFields from '../../src/components/ApiOperation/SchemaFields';
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { sampleMedia } from '../../src/lib/openapi/request';
-import { codeSamples, sampleLanguages } from '../../src/lib/openapi/samples';
+import { codeSamples, sampleLanguages } from '../../src/lib/samples';
 import {
   bodyTypeRank,
   operationSchemaRoots,
@@ -14,9 +14,10 @@ import {
   referencedSchemas,
   schemaViews,
 } from '../../src/lib/openapi/view';
-import { referencePages } from '../../src/plugins/openapi-source/lib/pages';
-import { prepareDocument } from '../../src/plugins/openapi-source/lib/resolve';
+import { referencePages } from '../../src/plugins/openapi-pages/lib/pages';
+import { prepareDocument } from '../../src/lib/pipeline/resolve';
 import { githubDocument, realDocumentPath, realDocuments } from '../../scripts/lib/realDocuments';
+import { renderingNotices } from '../../src/plugins/openapi-pages/lib/renderable';
 
 /**
  * The pipeline held against documents nobody here wrote: each of the selection (scripts/lib/realDocuments.ts) and
@@ -40,7 +41,7 @@ describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
   let document: JsonObject;
 
   test('resolves as a remote document would, refused by nothing', async () => {
-    ({ document } = await prepareDocument(readFileSync(file, 'utf8')));
+    ({ document } = await prepareDocument(readFileSync(file, 'utf8'), renderingNotices));
     expect(listOperations(document).length).toBeGreaterThan(0);
   }, 60_000);
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
-import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiReference/PostmanLink';
+import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiOperation/PostmanLink';
 
 /** Links to the resolved OpenAPI document of one API, as published by the openapi-source plugin. */
 export default function ApiDownloads({ api }: { api: string }): ReactNode {

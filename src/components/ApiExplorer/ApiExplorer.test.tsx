@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import { getOperation } from '../../lib/openapi/document';
-import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { operationView } from '../../lib/openapi/view';
 import ApiExplorer from './index';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import { usePublishDraft } from '@site/src/components/ApiReference/requestDraft';
+import { usePublishDraft } from '@site/src/components/ApiOperation/requestDraft';
 import type { Json } from '@site/src/lib/openapi/document';
 import { isMultipart, sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
 import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation } from '../../lib/openapi/document';
-import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { buildRequest, sampleBody, sampleValues } from '../../lib/openapi/request';
 import { operationView, operationViews } from '../../lib/openapi/view';
 import { initialInputs, prepareRequest, type ExplorerState } from './prepare';

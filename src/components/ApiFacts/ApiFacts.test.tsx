@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { apiFacts } from '../../lib/openapi/facts';
-import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { BodyLimit, CallLink, EnvSetup, ErrorTable, PagingTable } from './index';
 
 const data = apiFacts(readVendoredDocument('data'), 'data-v4', '/docs/data-api');

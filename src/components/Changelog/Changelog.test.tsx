@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { EntryView } from '@site/src/lib/changelog';
-import ChangedBadge from '../ApiReference/ChangedBadge';
+import ChangedBadge from '../ApiOperation/ChangedBadge';
 import Changelog from '.';
 
 const entry = (overrides: Partial<EntryView>): EntryView => ({

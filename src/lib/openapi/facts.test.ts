@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from './document';
 import { apiFacts } from './facts';
-import { readVendoredDocument } from './vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');

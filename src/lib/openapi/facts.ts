@@ -1,5 +1,5 @@
 import { firstTrustedServer, usableServerUrls } from './servers';
-import type { SampleEnvironment } from './samples';
+import type { SampleEnvironment } from '../samples';
 import { componentSchemas, isObject, text, type JsonObject } from './document';
 import { operationViews, type OperationView } from './view';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation } from './document';
 import { buildRequest, formEncode, sampleValues } from './request';
-import { readVendoredDocument } from './vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { operationView, operationViews } from './view';
 
 const data = readVendoredDocument('data');

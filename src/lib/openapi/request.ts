@@ -3,7 +3,7 @@ import { bodyTypeRank, type MediaView, type OperationView, type ParameterView } 
 
 /**
  * A concrete HTTP request for an operation: what the explorer sends. The code samples write the same request in
- * each language from the same values and the same `queryPairs` (src/lib/openapi/samples.ts); the samples'
+ * each language from the same values and the same `queryPairs` (src/lib/samples/index.ts); the samples'
  * integration test holds every sample's request equal to this one.
  */
 export interface HttpRequest {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { re2Matcher } from './patterns';
 import { getOperation } from './document';
 import { validateBody, validateParameters } from './validateRequest';
-import { readVendoredDocument } from './vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { operationView, type ParameterView } from './view';
 
 const data = readVendoredDocument('data');

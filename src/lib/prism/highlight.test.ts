@@ -8,7 +8,7 @@ import { registerSiteLanguages } from '../../../tests/fixtures/prismLanguages';
 import { themeToDict, tokenStyle } from './tokens';
 
 registerSiteLanguages();
-await import('../../components/ApiReference/grammars');
+await import('../../components/ApiOperation/grammars');
 
 const snippets: Record<string, string> = {
   bash: 'curl -sS "$ARENA_URL/players?nickname=ada" \\\n  -H "Authorization: Bearer ${ARENA_API_KEY}"\n\necho done # comment',

@@ -1,7 +1,7 @@
 import { parse } from 'node-html-parser';
 import { describe, expect, test } from 'vitest';
 import { codeTheme } from '../../../config/codeTheme';
-import { escapeHtml, themeCss, tokensHtml } from './html';
+import { themeCss, tokensHtml } from './html';
 import { tokenize } from './index';
 import { registerSiteLanguages } from '../../../tests/fixtures/prismLanguages';
 import { themeToDict, tokenStyle } from './tokens';
@@ -42,8 +42,10 @@ describe('tokensHtml', () => {
     expect(html).toBe('<span class="token string url">v</span>');
   });
 
-  test('escapeHtml escapes the five characters that matter in text and attributes', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  test("a token's text is escaped, so code from a document is shown and never interpreted", () => {
+    expect(tokensHtml([[{ types: ['string'], content: `<a href="x">'&'</a>` }]])).toBe(
+      '<span class="token string">&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;</span>',
+    );
   });
 });
 

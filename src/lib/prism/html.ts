@@ -1,4 +1,5 @@
 import type { PrismTheme, Token } from 'prism-react-renderer';
+import { htmlText } from '../text/escape';
 
 /*
  * Highlighted code as one HTML string, coloured by class, for code blocks that render many lines (the reference's
@@ -8,13 +9,6 @@ import type { PrismTheme, Token } from 'prism-react-renderer';
  * its types as classes, lines are newlines, and the colours come once per page from `themeCss`. React hydrates a
  * string set with `dangerouslySetInnerHTML` as it is, without walking it.
  */
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text as HTML text: the code is the document's (a provider's) and is shown, never interpreted. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => escapes[character]);
-}
 
 /** Prism's token types are grammar names; anything else never becomes a class. */
 const tokenType = /^[A-Za-z][\w-]*$/;
@@ -26,7 +20,8 @@ export function tokensHtml(lines: readonly (readonly Token[])[]): string {
       line
         .map((token) => {
           if (token.empty) return '';
-          const text = escapeHtml(token.content);
+          // The code is the document's (a provider's): shown, never interpreted.
+          const text = htmlText(token.content);
           const types = token.types.filter((type) => type !== 'plain' && tokenType.test(type));
           return types.length === 0 || text === '' ? text : `<span class="token ${types.join(' ')}">${text}</span>`;
         })

@@ -30,6 +30,11 @@ export function escapeMarkdownText(text: string): string {
   );
 }
 
+/** Plain text for Markdown, on one line and escaped, so no page text becomes live HTML, a link or emphasis. */
+export function markdownText(text: string): string {
+  return escapeMarkdownText(text.replace(/\s+/g, ' ').trim());
+}
+
 /** A line of Markdown whose first characters would start a block (heading, quote, list, rule) made plain text. */
 export function escapeMarkdownLineStart(line: string): string {
   return line.replace(
@@ -39,21 +44,32 @@ export function escapeMarkdownLineStart(line: string): string {
   );
 }
 
-const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * Text for XML 1.0 character data and attribute values: the markup characters as entities (`'` too needs none: attributes are double-quoted), and the characters
- * XML 1.0 forbids outright (C0 controls but tab, line feed and carriage return; lone surrogates; U+FFFE, U+FFFF)
- * left out, as no escape can carry them: one such character in a name made the whole feed unreadable.
+ * Text for HTML (and XML) character data and attribute values, double- or single-quoted: the five markup
+ * characters as entities. The one HTML escaper of the code base; what reaches HTML through React is escaped by React.
  */
+export function htmlText(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => htmlEntities[char]);
+}
+
+/**
+ * The characters XML 1.0 forbids outright (C0 controls but tab, line feed and carriage return; lone surrogates;
+ * U+FFFE, U+FFFF) left out, as no escape can carry them: one such character in a name made a whole feed unreadable.
+ * For an XML writer that escapes markup itself (the Atom feeds' feedsmith).
+ */
+export function xmlChars(value: string): string {
+  return value.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this matches
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
+}
+
+/** Text for XML 1.0 character data and attribute values: forbidden characters left out, markup as entities. */
 export function xmlText(value: string): string {
-  return value
-    .replace(
-      // eslint-disable-next-line no-control-regex -- control characters are what this matches
-      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-      '',
-    )
-    .replace(/[&<>"]/g, (char) => xmlEntities[char]);
+  return htmlText(xmlChars(value));
 }
 
 /**

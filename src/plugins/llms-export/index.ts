@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { JsonObject } from '../../lib/openapi/document';
-import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
+import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
 import { exportPages, sectionsWithApis, type ExportApi } from './lib/exportPages';
 import { twinPath } from '../../lib/markdownTwin';
 import { htmlFileOf } from '../../lib/buildOutput';

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
+import { parseFeed } from 'feedsmith';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { openapiSource } from '../../../config/openapi';
 import { copySite, type SiteCopy } from '../../../scripts/lib/siteCopy';
@@ -29,8 +30,15 @@ test('writes the pages when created, and again with one line when a watched docu
     expect(readFileSync(path.join(site.dir, 'docs/data-api/reference/changelog.mdx'), 'utf8')).toContain(
       'slug: /data-api/changelog',
     );
-    expect(readFileSync(path.join(site.dir, '.generated/static/docs/data-api/changelog/atom.xml'), 'utf8')).toContain(
-      '<link rel="self" type="application/atom+xml" href="https://developers.arena.example/docs/data-api/changelog/atom.xml"/>',
+    const feed = parseFeed(
+      readFileSync(path.join(site.dir, '.generated/static/docs/data-api/changelog/atom.xml'), 'utf8'),
+    );
+    expect(feed.format).toBe('atom');
+    expect((feed.feed as { links?: { rel?: string; href?: string }[] }).links).toContainEqual(
+      expect.objectContaining({
+        rel: 'self',
+        href: 'https://developers.arena.example/docs/data-api/changelog/atom.xml',
+      }),
     );
     const document = path.join(site.dir, 'openapi/data-v4.yaml');
     expect(plugin.getPathsToWatch?.()).toContain(document);

@@ -2,21 +2,22 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { referenceLanguages } from '../../../config/codeLanguages';
 import { apiFacts } from '../../lib/openapi/facts';
-import { ownOptions, validatePluginOptions } from '../openapi-source/lib/options';
+import { ownOptions, validatePluginOptions } from '../../lib/pipeline/options';
 import { openapiSource } from '../../../config/openapi';
-import { overviewPages } from '../openapi-source/lib/overview';
-import { buildChangelog, writeChangelog } from '../openapi-source/lib/changelogPages';
-import { referencePages, writeReferencePages } from '../openapi-source/lib/pages';
-import { documentPaths, resolvedDocuments } from '../openapi-source/lib/resolved';
-import type { ResolvedDocument } from '../openapi-source/lib/resolve';
-import { writeFileAtomic } from '../openapi-source/lib/writeAtomic';
+import { overviewPages } from './lib/overview';
+import { buildChangelog, writeChangelog } from './lib/changelogPages';
+import { referencePages, writeReferencePages } from './lib/pages';
+import { documentPaths, resolvedDocuments } from '../../lib/pipeline/resolved';
+import { renderingNotices } from './lib/renderable';
+import type { ResolvedDocument } from '../../lib/pipeline/resolve';
+import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
 
 /**
  * The code of the generated reference pages: their components and the view and request functions they use. The
  * Markdown renderer and the facts components are shared with guides and stay out of it.
  */
 const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/]openapi)[\\/]/;
-/** The Prism grammars only the reference's samples use (src/components/ApiReference/grammars.ts). */
+/** The Prism grammars only the reference's samples use (src/components/ApiOperation/grammars.ts). */
 const referenceGrammars = new RegExp(
   `[\\\\/]prismjs[\\\\/]components[\\\\/]prism-(${[...referenceLanguages, 'markup-templating'].join('|')})\\.js$`,
 );
@@ -69,13 +70,13 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
     }
     return written;
   };
-  let resolved = await resolvedDocuments(context.siteDir, options);
+  let resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
   await write(resolved);
   return {
     name: 'openapi-pages',
     getPathsToWatch: () => documentPaths(context.siteDir, options),
     async loadContent() {
-      const latest = await resolvedDocuments(context.siteDir, options);
+      const latest = await resolvedDocuments(context.siteDir, options, renderingNotices);
       if (latest === resolved) return;
       resolved = latest;
       const count = await write(latest);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copySite, type SiteCopy } from '../../../scripts/lib/siteCopy';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
-import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { docusaurusBin } from '../../../config/build';
 
 let server: SpecServer;

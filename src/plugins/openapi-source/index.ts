@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { SampleEnvironment } from '../../lib/openapi/samples';
-import { postmanFile } from './lib/pipeline';
+import type { SampleEnvironment } from '../../lib/samples';
+import { postmanFile } from '../../lib/pipeline/pipeline';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions } from './lib/options';
+import { validatePluginOptions } from '../../lib/pipeline/options';
 
-export { validateOptions } from './lib/options';
-import { documentPaths, resolvedDocuments } from './lib/resolved';
+export { validateOptions } from '../../lib/pipeline/options';
+import { documentPaths, resolvedDocuments } from '../../lib/pipeline/resolved';
+import { renderingNotices } from '../openapi-pages/lib/renderable';
 
 /** What pages learn of each resolved document through `usePluginData('openapi-source')`. */
 export interface ResolvedApiSummary {
@@ -56,18 +57,18 @@ function stopWithFailureOnSignals(): void {
 /**
  * One job: each API's OpenAPI document (remote when configured and usable, otherwise vendored), resolved once and
  * published under `/openapi/` (lib/resolved.ts), and a summary of each in global data for the pages that show one.
- * The generated pages (openapi-pages) and the single-page references (api-reference) read the same resolution.
+ * The generated pages (openapi-pages) and the single-page references (single-page-reference) read the same resolution.
  */
 export default async function openapiSourcePlugin(context: LoadContext, rawOptions: unknown): Promise<Plugin> {
   const options = validatePluginOptions(rawOptions);
   stopWithFailureOnSignals();
   // Resolved when the plugin is created, so the documents are published before any plugin loads content.
-  await resolvedDocuments(context.siteDir, options);
+  await resolvedDocuments(context.siteDir, options, renderingNotices);
   return {
     name: 'openapi-source',
     getPathsToWatch: () => documentPaths(context.siteDir, options),
     async loadContent(): Promise<OpenApiSourceData> {
-      const resolved = await resolvedDocuments(context.siteDir, options);
+      const resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
       return {
         apis: resolved.map((result) => {
           const info = (result.document.info ?? {}) as { title?: string; version?: string };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, test } from 'vitest';
 import { apiFacts } from '../../lib/openapi/facts';
-import { readVendoredDocument } from '../../lib/openapi/vendored';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { factsImports, factsNeeds, narrowFacts, redirectImport, type FactsNeeds } from './lib';
 
 /** Runs the functions inside the real MDX compiler (the one Docusaurus uses) and returns what they saw and wrote. */

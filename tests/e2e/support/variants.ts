@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { runNode } from '../../../src/lib/node/runNode';
-import { readVendoredDocument } from '../../../src/lib/openapi/vendored';
+import { readVendoredDocument } from '../../fixtures/vendored';
 import { copySite } from '../../../scripts/lib/siteCopy';
 import { startSpecServer } from '../../fixtures/specServer';
 import { productionBuild } from '../../../scripts/lib/productionBuild';

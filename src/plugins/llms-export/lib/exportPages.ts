@@ -2,7 +2,7 @@ import type { JsonObject } from '../../../lib/openapi/document';
 import { operationViews, type OperationView } from '../../../lib/openapi/view';
 import { htmlPage } from './htmlPage';
 import type { ExportPage } from './llms';
-import { operationMarkdown } from './operationMarkdown';
+import { operationMarkdown } from '../../../lib/openapi/operationMarkdown';
 
 /** An API whose generated pages and single-page reference the exports write from its document. */
 export interface ExportApi {

@@ -1,8 +1,8 @@
+import { markdownText } from '../../../lib/text/escape';
 import { parse, type HTMLElement } from 'node-html-parser';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
 import { safeHref } from '../../../lib/markdown/inline';
-import { markdownText } from './llms';
 
 /** What a built page says, as Markdown: its title, its meta description and its main content. */
 export interface HtmlPage {

@@ -1,4 +1,4 @@
-import { escapeMarkdownText } from '../../../lib/text/escape';
+import { markdownText } from '../../../lib/text/escape';
 
 /** One page of the site as the exports see it. */
 export interface ExportPage {
@@ -14,15 +14,6 @@ export interface ExportPage {
 
 import { twinPath } from '../../../lib/markdownTwin';
 
-/** Plain text for Markdown, on one line and escaped, so no page text becomes live HTML, a link or emphasis. */
-export function markdownText(text: string): string {
-  return escapeMarkdownText(text.replace(/\s+/g, ' ').trim());
-}
-
-function oneLine(text: string): string {
-  return markdownText(text);
-}
-
 /**
  * `/llms.txt` after the llms.txt proposal: the site's name as the title, a one-line summary in a blockquote, then one
  * section per kind of page, each page a link to its Markdown twin with a one-line description.
@@ -32,7 +23,7 @@ export function llmsTxt(
   pages: ExportPage[],
   sections: string[],
 ): string {
-  const lines = [`# ${site.title}`, '', `> ${oneLine(site.summary)}`, ''];
+  const lines = [`# ${site.title}`, '', `> ${markdownText(site.summary)}`, ''];
   lines.push(
     'Every page below is linked as Markdown. The full text of all pages and every API operation is in',
     `[llms-full.txt](${site.url}/llms-full.txt).`,
@@ -43,9 +34,9 @@ export function llmsTxt(
     if (inSection.length === 0) continue;
     lines.push(`## ${section}`, '');
     for (const page of inSection) {
-      const description = oneLine(page.description);
+      const description = markdownText(page.description);
       lines.push(
-        `- [${oneLine(page.title)}](${site.url}${twinPath(page.route)})${description ? `: ${description}` : ''}`,
+        `- [${markdownText(page.title)}](${site.url}${twinPath(page.route)})${description ? `: ${description}` : ''}`,
       );
     }
     lines.push('');
@@ -55,7 +46,7 @@ export function llmsTxt(
 
 /** `/llms-full.txt`: every page's Markdown, one after the other, each headed by its URL. */
 export function llmsFullTxt(site: { title: string; summary: string; url: string }, pages: ExportPage[]): string {
-  const parts = [`# ${site.title}`, '', `> ${oneLine(site.summary)}`];
+  const parts = [`# ${site.title}`, '', `> ${markdownText(site.summary)}`];
   for (const page of pages) {
     parts.push('', '---', '', `Source: ${site.url}${page.route}`, '', page.markdown.trim());
   }

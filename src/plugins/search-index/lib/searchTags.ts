@@ -1,9 +1,5 @@
 import type { SearchTarget } from '../../../lib/search/sections';
-
-/** An HTML attribute value: `&`, `"`, `<` and `>` as entities (a name from a remote document may hold any of them). */
-export function attributeValue(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+import { htmlText } from '../../../lib/text/escape';
 
 /**
  * The tags Pagefind reads a page's section (a filter), kind and names (metadata, searched and weighted) from, as
@@ -11,7 +7,7 @@ export function attributeValue(value: string): string {
  */
 export function searchTags(target: SearchTarget): string {
   const tag = (attribute: 'filter' | 'meta', name: string, value: string) =>
-    `<meta data-pagefind-${attribute}="${name}[content]" content="${attributeValue(value)}">`;
+    `<meta data-pagefind-${attribute}="${name}[content]" content="${htmlText(value)}">`;
   return [
     tag('filter', 'section', target.section),
     tag('meta', 'section', target.section),

@@ -1,0 +1,16 @@
+import ApiExplorer from '@site/src/components/ApiExplorer';
+import { ChangedBadge, JsonExample, Markdown, OperationReference, SchemaFields, UsedBy } from './';
+
+/**
+ * The components the generated reference pages use without importing them (src/plugins/openapi-pages/lib/pages.ts):
+ * MDX takes a component a page does not declare from the provider around it (DocItem.tsx).
+ */
+export const referencePageComponents = {
+  ApiExplorer,
+  ChangedBadge,
+  JsonExample,
+  Markdown,
+  OperationReference,
+  SchemaFields,
+  UsedBy,
+};

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReferenceGroup } from '@site/src/lib/openapi/singlePage';
+import { sidebarGroupRem } from './theme';
+import styles from './styles.module.css';
+
+/**
+ * The calls of the page, by tag, in a sidebar that follows the reading (scroll-spy): the call whose section is at
+ * the top of the screen is marked and kept in view inside the sidebar. The links are plain fragment links, so the
+ * sidebar works before and without any script.
+ */
+export default function Sidebar({ groups }: { groups: ReferenceGroup[] }): ReactNode {
+  const [active, setActive] = useState<string>();
+  const list = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const sections = groups.flatMap((group) =>
+      group.calls.map((view) => document.getElementById(view.slug)).filter((element) => element !== null),
+    );
+    const visible = new Set<Element>();
+    // A call is current while its section crosses a line near the top of the screen.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.add(entry.target);
+          else visible.delete(entry.target);
+        }
+        const first = sections.find((section) => visible.has(section));
+        if (first) setActive(first.id);
+      },
+      { rootMargin: '-80px 0px -70% 0px' },
+    );
+    sections.forEach((section) => observer.observe(section));
+    return () => observer.disconnect();
+  }, [groups]);
+
+  useEffect(() => {
+    const root = list.current;
+    const link = active ? root?.querySelector<HTMLElement>(`a[href="#${CSS.escape(active)}"]`) : null;
+    if (!root || !link) return;
+    // Positions inside the sidebar's own scrolling box; only that box scrolls, never the page.
+    const top = link.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop;
+    if (top < root.scrollTop || top + link.offsetHeight > root.scrollTop + root.clientHeight) {
+      root.scrollTop = top - root.clientHeight / 3;
+    }
+  }, [active]);
+
+  return (
+    <nav ref={list} className={styles.sidebar} aria-label="API reference">
+      <ul className={styles.sidebarGroups}>
+        {groups.map((group) => (
+          // Until a tag has been laid out (content-visibility), it holds the room its calls will likely take.
+          <li
+            key={group.id}
+            style={{ containIntrinsicSize: `auto ${sidebarGroupRem(group.calls.map((view) => view.summary))}rem` }}
+          >
+            <a className={styles.sidebarGroup} href={`#${group.id}`}>
+              {group.name}
+            </a>
+            <ul className={styles.sidebarCalls}>
+              {group.calls.map((view) => (
+                <li key={view.slug}>
+                  <a
+                    className={styles.sidebarCall}
+                    href={`#${view.slug}`}
+                    aria-current={active === view.slug ? 'location' : undefined}
+                  >
+                    <span className={styles.verb} data-method={view.method}>
+                      {view.method.toUpperCase()}
+                    </span>
+                    <span>{view.summary}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,233 @@
+import { Suspense, use, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+// The build-time documents on the server (a JSON module of the single-page-reference plugin); none in the browser.
+import serverDocuments from '@portal/reference-documents';
+import { OperationReference } from '@site/src/components/ApiOperation';
+import Markdown from '@site/src/components/Markdown';
+import type { JsonObject } from '@site/src/lib/openapi/document';
+import {
+  fullyRenderedCalls,
+  referenceModel,
+  referenceModelInSlices,
+  type ReferenceModel,
+  type ReferenceOptions,
+} from '@site/src/lib/openapi/singlePage';
+import Sidebar from './Sidebar';
+import HydrateWhenNear, { useCallsMayHydrate } from './HydrateWhenNear';
+import OnDemandCall from './OnDemandCall';
+import { ReferenceStore, type LoadStatus } from './store';
+import { referenceStyle } from './theme';
+import PageMenu from '@site/src/components/PageMenu';
+import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiOperation/PostmanLink';
+import { yieldToMain } from '@site/src/lib/yieldToMain';
+import styles from './styles.module.css';
+
+/** A type, not an interface: Docusaurus route props must be assignable to a plain record. */
+export type SinglePageReferenceProps = {
+  title: string;
+  description: string;
+  /** Route of the API's overview page. */
+  overview: string;
+  /** Site-relative paths of the published build-time document. */
+  downloads: { json: string; yaml: string };
+  /** Where the runtime document is loaded from (spec §1); none for a reference without one. */
+  runtimeSpecUrl?: string;
+  /** `documentFingerprint` of the build-time document. */
+  fingerprint: string;
+  /** Route of the API's generated pages (`/docs/data-api`), for links to schema pages. */
+  linkBase: string;
+  /** How many calls the server renders in full (`fullCallsFrom`); past them, a call's title and a link. */
+  fullCalls: number;
+  model: ReferenceOptions;
+};
+
+function Reference({
+  model,
+  pending,
+  linkBase,
+  fullCalls,
+}: {
+  /** The reference to render: the server's, or a runtime document's that differs from the build. */
+  model: ReferenceModel | undefined;
+  /** The build-time reference, once the browser has it, to hydrate the server's markup from. */
+  pending: Promise<ReferenceModel>;
+  linkBase: string;
+  /** How many calls are rendered in full at once; the others open when they come near the screen. */
+  fullCalls: number;
+}): ReactNode {
+  // In the browser this suspends until the document has arrived; React keeps the server's markup meanwhile, then
+  // hydrates it: one copy of the page, built once.
+  const shown = model ?? use(pending);
+  useCallsMayHydrate();
+  const full = useMemo(() => fullyRenderedCalls(shown.groups, fullCalls), [shown, fullCalls]);
+  return (
+    <>
+      <Sidebar groups={shown.groups} />
+      <div className={styles.body}>
+        <header className={styles.header}>
+          <PageMenu />
+          <h1>
+            {shown.title} <span className={styles.version}>{shown.version}</span>
+          </h1>
+          <Markdown text={shown.description} />
+        </header>
+        {shown.groups.map((group) => (
+          <section key={group.id} className={styles.group} aria-labelledby={group.id}>
+            <h2 id={group.id} className={styles.groupTitle}>
+              {group.name}
+            </h2>
+            <Markdown text={group.description} />
+            {group.calls.map((view) => {
+              const title = (
+                <h3 id={`${view.slug}-title`} className={styles.callTitle}>
+                  <a href={`#${view.slug}`}>{view.summary}</a>
+                </h3>
+              );
+              const call = (): ReactNode => (
+                <OperationReference
+                  operation={view}
+                  samples={shown.samples}
+                  schemas={shown.schemas}
+                  linkBase={linkBase}
+                  level={4}
+                  idPrefix={view.slug}
+                  lazySamples
+                >
+                  <p className={styles.tryIt}>
+                    <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
+                  </p>
+                </OperationReference>
+              );
+              return full.has(view.slug) ? (
+                <HydrateWhenNear key={view.slug} id={view.slug}>
+                  <section id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
+                    {title}
+                    {call()}
+                  </section>
+                </HydrateWhenNear>
+              ) : (
+                <OnDemandCall key={view.slug} view={view} linkBase={linkBase} title={title}>
+                  {call}
+                </OnDemandCall>
+              );
+            })}
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function Status({ status, onRetry }: { status: LoadStatus; onRetry: () => void }): ReactNode {
+  if (status.status === 'loading') {
+    return (
+      <div className={styles.status} role="status">
+        <span className={styles.spinner} aria-hidden="true" />
+        Loading the latest API document…
+      </div>
+    );
+  }
+  if (status.status === 'failed') {
+    return (
+      <div className="alert alert--danger" role="alert">
+        <p>
+          <strong>The latest API document could not be loaded:</strong> {status.message}. The reference below shows the
+          document this site was built with.
+        </p>
+        <button type="button" className="button button--secondary button--sm" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
+
+const idle = (): LoadStatus => ({ status: 'idle' });
+const noModel = (): undefined => undefined;
+
+/**
+ * A single-page API reference: every call of the document, grouped by tag, in the same components as the call's
+ * own page. Server-rendered from the build-time document, so it reads before any script runs.
+ */
+export default function SinglePageReference(props: SinglePageReferenceProps): ReactNode {
+  const { title, description, overview, downloads, runtimeSpecUrl, fingerprint, linkBase, fullCalls, model } = props;
+  const json = useBaseUrl(downloads.json);
+  const yaml = useBaseUrl(downloads.yaml);
+  const postman = usePostmanCollection(model.api);
+  const runtimeUrl = useBaseUrl(runtimeSpecUrl ?? downloads.json);
+  const serverDocument = (serverDocuments as Record<string, JsonObject | undefined>)[model.api];
+  const serverModel = useMemo(
+    () => (serverDocument ? referenceModel(serverDocument, model) : undefined),
+    [serverDocument, model],
+  );
+  const [store] = useState(
+    () =>
+      new ReferenceStore({
+        documentUrl: runtimeUrl,
+        buildUrl: json,
+        fingerprint,
+        toModel: (document) => referenceModelInSlices(document, model, yieldToMain),
+        yieldToMain,
+      }),
+  );
+  const status = useSyncExternalStore(store.subscribe, store.getStatus, idle);
+  const runtimeModel = useSyncExternalStore(store.subscribe, store.getRuntimeModel, noModel);
+  // The same element until the document shown changes: a boundary still waiting to hydrate must not be asked to
+  // render again (React would drop the server's markup). A runtime document that differs gets a boundary of its own.
+  const reference = useMemo(
+    () => (
+      <Suspense
+        key={runtimeModel ? 'runtime' : 'build'}
+        fallback={
+          <p className={styles.fallback} role="status">
+            Loading the reference…
+          </p>
+        }
+      >
+        <Reference
+          model={runtimeModel ?? serverModel}
+          pending={store.buildModel}
+          linkBase={linkBase}
+          fullCalls={fullCalls}
+        />
+      </Suspense>
+    ),
+    [runtimeModel, serverModel, store, linkBase, fullCalls],
+  );
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  // What the page shows, read from what it renders: a retry in progress still shows the last runtime document.
+  const source = runtimeModel ? 'runtime' : 'build';
+
+  return (
+    <Layout title={title} description={description}>
+      <main className={styles.page} style={referenceStyle} data-reference-source={source}>
+        <div className={styles.intro}>
+          <p>
+            {description} Read the <Link to={overview}>overview</Link> for authentication, paging and errors, or
+            download the OpenAPI document as{' '}
+            <a href={json} download>
+              JSON
+            </a>{' '}
+            or{' '}
+            <a href={yaml} download>
+              YAML
+            </a>
+            {postman && (
+              <>
+                , or a <PostmanLink api={model.api}>Postman collection</PostmanLink>
+              </>
+            )}
+            .
+          </p>
+          {runtimeSpecUrl && <Status status={status} onRetry={() => void store.load()} />}
+        </div>
+        {reference}
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { getOperation } from './document';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { operationView } from './view';
+import { apiByKey } from '../../../config/apis';
+import { trustedOrigins } from '../../../config/hosts';
+import { operationMarkdown } from './operationMarkdown';
+
+const environment = (key: string) => ({
+  credentialVariable: apiByKey(key).credential.variable,
+  baseUrlVariable: apiByKey(key).baseUrlVariable,
+  trustedOrigins: trustedOrigins(apiByKey(key)),
+});
+
+const data = readVendoredDocument('data');
+const chat = readVendoredDocument('chat');
+
+describe('operationMarkdown', () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
+  const markdown = operationMarkdown(view, environment('data'));
+
+  test('has the method and path, and every parameter with its limits and default as the document states them', () => {
+    expect(markdown).toContain('`GET /players/{player_id}/history`');
+    for (const parameter of view.parameters) {
+      const row = markdown.split('\n').find((line) => line.startsWith(`| \`${parameter.name}\` |`)) ?? '';
+      expect(row).toContain(parameter.required ? '| yes |' : '| no |');
+      if (parameter.maximum !== undefined) expect(row).toContain(`maximum ${parameter.maximum}`);
+      if (parameter.default !== undefined) expect(row).toContain(`default ${JSON.stringify(parameter.default)}`);
+    }
+  });
+
+  test('lists every response and ends with one curl sample', () => {
+    for (const response of view.responses) expect(markdown).toContain(`### ${response.status}`);
+    expect(markdown.match(/```bash\nbase_url=.*\ncurl /g)).toHaveLength(1);
+    expect(markdown).toContain(`\${${environment('data').credentialVariable}:?`);
+    expect(markdown).toContain(`\${${environment('data').baseUrlVariable}:-`);
+  });
+
+  test('a POST shows its body fields with their limits and an example', () => {
+    const post = operationMarkdown(
+      operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post')),
+      environment('chat'),
+    );
+    expect(post).toContain('## Request body');
+    expect(post).toMatch(/- `body` \(string, required; max length \d+\)/);
+    // The form-encoded example travels as a form, not as a copy of the JSON.
+    expect(post).toMatch(/`application\/x-www-form-urlencoded`:\n\n```text\nbody=[^\n{]+\n```/);
+  });
+
+  test('document text cannot close a code fence', () => {
+    const hostile = {
+      ...view,
+      summary: 'x',
+      responses: [
+        {
+          status: '200',
+          description: 'ok',
+          contents: [{ contentType: 'application/json', example: '```\n# injected' }],
+        },
+      ],
+    };
+    const text = operationMarkdown(hostile, environment('data'));
+    expect(text).toContain('````json');
+  });
+});
+
+test("a server off the API's hosts is not the twin's Server line, and is said to be elsewhere", () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/games'));
+  const markdown = operationMarkdown(
+    {
+      ...view,
+      servers: [{ url: 'https://collector.example/v4', description: '' }, ...view.servers],
+    },
+    environment('data'),
+  );
+  expect(markdown).toContain(`Server: \`${view.servers[0].url}\``);
+  expect(markdown).toContain("Also named by the document, on hosts that are not this API's");
+  expect(markdown).toContain('`https://collector.example/v4`');
+  expect(markdown).not.toContain("'https://collector.example");
+});

@@ -1,0 +1,144 @@
+import { markdownText } from '../text/escape';
+import type { Json } from './document';
+import { encodedExample } from './request';
+import { codeSamples, sampleServer, type SampleEnvironment } from '../samples';
+import { isTrustedServer } from './servers';
+import type { OperationView, SchemaNode } from './view';
+import { markdownCode, toSafeMarkdown } from '../markdown/inline';
+import { constraintText } from './constraints';
+
+/**
+ * Markdown of one operation for AI tools: method, path, parameters with limits, body, responses and a curl sample.
+ * Document text is written through the site's Markdown boundary: descriptions as `toSafeMarkdown` makes them,
+ * names and values as escaped text or code spans, so nothing in a document becomes live HTML or a link.
+ */
+
+/** A description on one line, for a table cell or a list item (`|` is escaped by the Markdown writer). */
+function cell(description: string): string {
+  return toSafeMarkdown(description)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+function fence(code: string, language: string): string {
+  // A fence longer than any backtick run inside, so document text cannot close it.
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${language}\n${code}\n${ticks}`;
+}
+
+function fields(node: SchemaNode | undefined, depth = 0): string[] {
+  if (!node) return [];
+  const lines = (node.children ?? []).flatMap((child) => {
+    const limits = constraintText(child);
+    const line = `${'  '.repeat(depth)}- ${markdownCode(child.name ?? '')} (${markdownText(child.type)}${child.required ? ', required' : ''}${limits ? `; ${markdownText(limits)}` : ''})${child.description ? `: ${cell(child.description)}` : ''}`;
+    return [line, ...fields(child, depth + 1)];
+  });
+  const { variants } = node;
+  if (!variants) return lines;
+  const told = variants.discriminator ? `, told apart by ${markdownCode(variants.discriminator)}` : '';
+  lines.push(`${'  '.repeat(depth)}- ${variants.kind === 'oneOf' ? 'One' : 'One or more'} of these shapes${told}:`);
+  for (const option of variants.options) {
+    const described = option.description ? `: ${cell(option.description)}` : '';
+    lines.push(
+      `${'  '.repeat(depth + 1)}- ${markdownText(option.name ?? option.type)} (${markdownText(option.type)})${described}`,
+    );
+    lines.push(...fields(option, depth + 2));
+  }
+  return lines;
+}
+
+function example(value: Json | undefined, label = 'Example:'): string[] {
+  return value === undefined ? [] : ['', label, '', fence(JSON.stringify(value, null, 2), 'json')];
+}
+
+export function operationMarkdown(
+  view: OperationView,
+  environment: SampleEnvironment & { trustedOrigins: readonly string[] },
+): string {
+  const lines = [`# ${markdownText(view.summary)}`, '', markdownCode(`${view.method.toUpperCase()} ${view.path}`), ''];
+  if (view.deprecated) lines.push('Deprecated.', '');
+  if (view.description) lines.push(toSafeMarkdown(view.description), '');
+  // The server the samples call; others the document names are said to be elsewhere, never offered as the server.
+  const server = view.servers.find((candidate) => isTrustedServer(candidate.url, environment.trustedOrigins));
+  if (server) lines.push(`Server: ${markdownCode(server.url)}`, '');
+  const elsewhere = view.servers.filter((candidate) => !isTrustedServer(candidate.url, environment.trustedOrigins));
+  if (elsewhere.length > 0) {
+    lines.push(
+      `Also named by the document, on hosts that are not this API's (the samples do not call them): ${elsewhere
+        .map((candidate) => markdownCode(candidate.url))
+        .join(', ')}.`,
+      '',
+    );
+  }
+  for (const security of view.security) {
+    lines.push(
+      `Authentication: ${security.credential} in the Authorization header (\`Bearer <${security.credential.toLowerCase()}>\`).`,
+      '',
+    );
+  }
+  lines.push('## Parameters', '');
+  if (view.parameters.length === 0) lines.push('None.', '');
+  else {
+    lines.push(
+      '| Name | In | Type | Required | Limits and default | Description |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
+    for (const parameter of view.parameters) {
+      lines.push(
+        `| ${markdownCode(parameter.name)} | ${parameter.in} | ${markdownText(parameter.type)} | ${parameter.required ? 'yes' : 'no'} | ${markdownText(constraintText(parameter))} | ${cell(parameter.description)} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (view.requestBody) {
+    lines.push(
+      '## Request body',
+      '',
+      `${view.requestBody.required ? 'Required' : 'Optional'}; ${view.requestBody.contents.map((media) => markdownCode(media.contentType)).join(' or ')}.`,
+      '',
+    );
+    const media = view.requestBody.contents[0];
+    lines.push(...fields(media?.schema), '');
+    // Each media type's example in its own encoding: a form body as `name=value`, not a copy of the JSON.
+    for (const item of view.requestBody.contents) {
+      if (item.example === undefined) continue;
+      const json = item.contentType.includes('json');
+      lines.push(
+        `Example, ${markdownCode(item.contentType)}:`,
+        '',
+        fence(encodedExample(item.contentType, item.example), json ? 'json' : 'text'),
+        '',
+      );
+    }
+  }
+  lines.push('## Responses', '');
+  for (const response of view.responses) {
+    lines.push(`### ${markdownText(response.status)}`, '', cell(response.description), '');
+    const media = response.contents[0];
+    if (media)
+      lines.push(
+        `Content type: ${markdownCode(media.contentType)}`,
+        '',
+        ...fields(media.schema),
+        ...example(media.example),
+        ...(media.example === undefined ? example(media.generated, 'Example, built from the schema:') : []),
+        '',
+      );
+  }
+  const [curl] = codeSamples(
+    view,
+    {
+      // Only a server on the API's own hosts: a document's other servers are documented, never called.
+      serverUrl: sampleServer(view, { ...environment, fallbackServer: '' }),
+      credentialVariable: environment.credentialVariable,
+      baseUrlVariable: environment.baseUrlVariable,
+    },
+    ['curl'],
+  );
+  lines.push('## Example request', '', fence(curl.code, 'bash'), '');
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
+}

@@ -1,0 +1,21 @@
+/*
+ * View models of a resolved document, by job: the view types (types.ts), page names (slugs.ts), schema trees
+ * (schemaTree.ts), operation views (operations.ts) and schema pages (schemaPages.ts). Importers take them from here.
+ */
+export type {
+  Constraints,
+  MediaView,
+  OperationView,
+  ParameterView,
+  RequestBodyView,
+  ResponseView,
+  SchemaNode,
+  SchemaView,
+  SecurityView,
+  ServerView,
+  VariantsView,
+} from './types';
+export { documentSlugs, kebabCase, operationSlug, reservedSlugCollisions, schemaSlug } from './slugs';
+export { flattenSchema, refName, schemaNode } from './schemaTree';
+export { bodyTypeRank, operationView, operationViews } from './operations';
+export { operationSchemaRoots, referencedSchemaSteps, referencedSchemas, schemaViews } from './schemaPages';

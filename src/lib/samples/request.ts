@@ -1,0 +1,124 @@
+import type { Json } from '../openapi/document';
+import { isEmpty, isMultipart, multipartFiles, queryPairs, sampleBody, sampleValues, scalar } from '../openapi/request';
+import type { OperationView } from '../openapi/view';
+import type { SampleOptions } from './settings';
+
+/** Seconds the samples wait for an answer. */
+export const timeoutSeconds = 30;
+
+/** A field of a `multipart/form-data` body: text, or a file (a `format: binary` field) read from a path. */
+export interface MultipartPart {
+  name: string;
+  value: string;
+  file: boolean;
+}
+
+/** The request every language writes out: literal parts and the values each language encodes itself. */
+export interface SampleRequest {
+  method: string;
+  /** Default base URL, without a trailing slash. */
+  server: string;
+  /** The path in pieces: literal text, and path parameter values still to encode. */
+  path: ({ text: string } | { value: string })[];
+  query: [string, string][];
+  /** Headers other than the credential's. */
+  headers: [string, string][];
+  /** Whether the call takes the credential (`Authorization: Bearer …`). */
+  secured: boolean;
+  body?: { contentType: string; json?: string; form?: [string, string][]; multipart?: MultipartPart[] };
+  /** A name for the browser sample's function: the operationId. */
+  name: string;
+}
+
+export function camelCase(value: string): string {
+  const words = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const name = words
+    .map((word, index) => (index === 0 ? word[0].toLowerCase() : word[0].toUpperCase()) + word.slice(1))
+    .join('');
+  return /^[A-Za-z_]/.test(name) ? name : `call${name}`;
+}
+
+export function sampleRequest(view: OperationView, options: SampleOptions): SampleRequest {
+  const values = options.values ?? sampleValues(view);
+  const path: SampleRequest['path'] = [];
+  let rest = view.path;
+  for (const match of view.path.matchAll(/\{([^}]+)\}/g)) {
+    const [placeholder, name] = match;
+    const at = rest.indexOf(placeholder);
+    const value = values[name];
+    if (at > 0) path.push({ text: rest.slice(0, at) });
+    path.push(isEmpty(value) ? { text: placeholder } : { value: scalar(value) });
+    rest = rest.slice(at + placeholder.length);
+  }
+  if (rest) path.push({ text: rest });
+  const query = view.parameters
+    .filter((parameter) => parameter.in === 'query')
+    .flatMap((parameter) => queryPairs(parameter, values[parameter.name]));
+  const headers: [string, string][] = [['Accept', 'application/json']];
+  for (const parameter of view.parameters.filter((candidate) => candidate.in === 'header')) {
+    const value = values[parameter.name];
+    if (!isEmpty(value)) headers.push([parameter.name, scalar(value)]);
+  }
+  const input = options.body === undefined ? sampleBody(view) : options.body;
+  let body: SampleRequest['body'];
+  if (input && isMultipart(input.contentType)) {
+    const files = multipartFiles(view, input.contentType);
+    const value =
+      input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value) ? input.value : {};
+    // No Content-Type header: curl and FormData write it with the boundary they choose.
+    body = {
+      contentType: input.contentType,
+      multipart: Object.entries(value).map(([name, item]) => ({
+        name,
+        value: item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : scalar(item),
+        file: files.has(name),
+      })),
+    };
+  } else if (input) {
+    const form = input.contentType === 'application/x-www-form-urlencoded';
+    const object = input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value);
+    body =
+      form && object
+        ? {
+            contentType: input.contentType,
+            form: Object.entries(input.value as Record<string, Json>).map(([key, item]) => [
+              key,
+              item === null ? '' : scalar(item),
+            ]),
+          }
+        : { contentType: input.contentType, json: JSON.stringify(input.value) };
+    headers.push(['Content-Type', input.contentType]);
+  }
+  return {
+    method: view.method.toUpperCase(),
+    server: options.serverUrl.replace(/\/+$/, ''),
+    path,
+    query,
+    headers,
+    secured: view.security.length > 0,
+    body,
+    name: camelCase(view.operationId || `${view.method} ${view.path}`),
+  };
+}
+
+/** The path with its values percent-encoded here, for the languages without a short encoder of their own. */
+export function encodedPath(request: SampleRequest): string {
+  return request.path.map((part) => ('text' in part ? part.text : encodeURIComponent(part.value))).join('');
+}
+
+/** The path as an expression joining literals and `encode(value)` calls with `join`. */
+export function pathExpression(
+  request: SampleRequest,
+  literal: (text: string) => string,
+  encode: (value: string) => string,
+  join = ' + ',
+): string {
+  return request.path.map((part) => ('text' in part ? literal(part.text) : encode(literal(part.value)))).join(join);
+}
+
+export const headerComment = (request: SampleRequest, variable: string, comment: string): string[] =>
+  request.secured ? [] : [`${comment} This call takes no credential; ${variable} is not needed.`];
+
+/** The path a file field of a multipart sample reads, and the file name it sends. */
+export const filePlaceholder = 'path/to/file';
+export const fileName = 'file';

@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'vitest';
+import { listOperations, type JsonObject } from '../../../lib/openapi/document';
+import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
+import { operationPage, otherSchemasLabel, referencePages, type PagesOptions } from './pages';
+import { scaleDocument } from '../../../../scripts/lib/bench/scale';
+import { operationViews } from '../../../lib/openapi/view';
+import { referencePageComponents } from '../../../components/ApiOperation/pageComponents';
+
+const options: PagesOptions = {
+  dir: 'docs/data-api/reference',
+  docIdPrefix: 'data-api/reference',
+  slugBase: '/data-api',
+  linkBase: '/docs/data-api',
+  credentialVariable: 'ARENA_API_KEY',
+  baseUrlVariable: 'ARENA_DATA_API_URL',
+  mockUrl: 'http://127.0.0.1:4010',
+  trustedOrigins: ['https://open.arena.example', 'http://127.0.0.1:4010'],
+};
+const data = readVendoredDocument('data');
+
+describe('referencePages', () => {
+  const pages = referencePages(data, 'data-v4', options);
+  const schemaCount = Object.keys((data.components as JsonObject).schemas as JsonObject).length;
+
+  test('writes one page per operation and per schema', () => {
+    expect(pages.files).toHaveLength(listOperations(data).length + schemaCount);
+    expect(pages.files.filter((file) => file.name.startsWith('schemas/'))).toHaveLength(schemaCount);
+  });
+
+  test('groups every call in the sidebar under its first tag, in the order of the document', () => {
+    const tags = (data.tags as { name: string }[]).map((tag) => tag.name);
+    // The Data API's document declares a few schemas no call uses (Order, Item…): they come last.
+    expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, otherSchemasLabel]);
+    const operations = pages.sidebar.flatMap((category) =>
+      category.items.filter((item) => item.className?.startsWith('api-method')),
+    );
+    expect(operations).toHaveLength(listOperations(data).length);
+    expect(operations[0]).toMatchObject({ type: 'doc', id: 'data-api/reference/get-championships' });
+    expect(operations.every((item) => item.className === 'api-method api-method--get')).toBe(true);
+  });
+
+  test("lists each schema once, after the calls of its first user's tag; unused schemas last", () => {
+    const schemaItems = pages.sidebar.flatMap((category) =>
+      category.items.filter((item) => item.className === 'api-schema'),
+    );
+    expect(schemaItems).toHaveLength(schemaCount);
+    expect(new Set(schemaItems.map((item) => item.id)).size).toBe(schemaCount);
+    const championships = pages.sidebar.find((category) => category.label === 'Championships');
+    expect(championships?.items.map((item) => item.label)).toContain('Championship');
+    // Calls first, then schemas, within a category.
+    for (const category of pages.sidebar) {
+      const kinds = category.items.map((item) => (item.className === 'api-schema' ? 1 : 0));
+      expect(kinds).toEqual([...kinds].sort());
+    }
+    const components = data.components as { schemas: JsonObject };
+    const unused = {
+      ...data,
+      components: { ...components, schemas: { ...components.schemas, Lonely: { type: 'object' } } },
+    };
+    const others = referencePages(unused, 'data-v4', options).sidebar.at(-1);
+    expect(others?.label).toBe(otherSchemasLabel);
+    expect(others?.items.at(-1)).toMatchObject({ label: 'Lonely', className: 'api-schema' });
+  });
+
+  test("a call's or used schema's sidebar category does not grow with the API: the largest is the same at 4 times the size", () => {
+    const largest = (sidebar: { label: string; items: unknown[] }[]) =>
+      Math.max(
+        ...sidebar.filter((category) => category.label !== otherSchemasLabel).map((category) => category.items.length),
+      );
+    const scaled = referencePages(scaleDocument(data, 4), 'data-v4', options);
+    expect(scaled.files).toHaveLength(4 * pages.files.length);
+    expect(largest(scaled.sidebar)).toBe(largest(pages.sidebar));
+  });
+});
+
+describe('operationPage', () => {
+  const [view] = operationViews(data, 'data-v4');
+
+  test('keeps document text as data: quoted front matter and a JSON export, never MDX', () => {
+    const hostile = {
+      ...view,
+      summary: 'x"\nslug: /evil\n{alert(1)}',
+      responses: [{ status: '200 <b>', description: '# not a heading', contents: [] }],
+    };
+    const page = operationPage(data, hostile, options);
+    const frontMatter = page.split('---')[1];
+    expect(frontMatter).toContain('title: "x\\"\\nslug: /evil\\n{alert(1)}"');
+    expect(frontMatter.match(/^slug: /gm)).toHaveLength(1);
+    // Below the front matter, every line is a JSON export or the component: no document text as MDX.
+    const body = page.split('---\n').slice(2).join('---\n');
+    for (const line of body.split('\n').filter(Boolean)) {
+      expect(line).toMatch(/^(export const \w+ = |<\/?OperationReference| {2}<ApiExplorer )/);
+    }
+    expect(page).toContain('export const operation = {');
+  });
+
+  test('a call without an operationId gets keywords Docusaurus accepts: none empty, none repeated', () => {
+    // Docusaurus refuses the whole build over one empty keyword (seen with mercure.local.json).
+    const page = operationPage(
+      data,
+      { ...view, operationId: '', parameters: [view.parameters[0], view.parameters[0]] },
+      options,
+    );
+    const line = page.split('\n').find((candidate) => candidate.startsWith('keywords: '));
+    const listed = JSON.parse(line!.slice('keywords: '.length)) as string[];
+    expect(listed).toEqual([view.path, view.parameters[0].name]);
+  });
+
+  test('lists the production server and the local mock for the explorer', () => {
+    expect(operationPage(data, view, options)).toContain(
+      'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4","trusted":true},{"label":"Local mock","url":"http://127.0.0.1:4010","trusted":true}];',
+    );
+  });
+});
+
+test('an operation page carries the fields of every schema its responses reach, so they open in place', () => {
+  const view = operationViews(data, 'data-v4').find((candidate) => candidate.path === '/championships');
+  const page = operationPage(data, view!, options);
+  const schemas = JSON.parse(/^export const schemas = (.*);$/m.exec(page)![1]) as Record<string, unknown>;
+  expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Championship']));
+  expect(page).toContain('hide_table_of_contents: true');
+});
+
+describe('"Changed" badges', () => {
+  const badge = { date: '2026-11-22', href: '/docs/data-api/changelog#2026-11-22', breaking: true };
+  const changed = {
+    'GET /players/{player_id}/history': badge,
+    'GET /players/{player_id}/history limit': badge,
+    'Season.end_date': badge,
+  };
+  const pages = referencePages(data, 'data-v4', { ...options, changed });
+  const page = (name: string) => pages.files.find((file) => file.name === name)?.content ?? '';
+
+  test("reach the changed call, its changed parameters and a schema's changed fields, and nothing else", () => {
+    expect(page('get-player-history.mdx')).toContain(
+      `export const changed = ${JSON.stringify({ operation: badge, parameters: { limit: badge } })};`,
+    );
+    expect(page('get-player-history.mdx')).toContain('changed={changed}');
+    expect(page('get-player.mdx')).toContain('export const changed = {};');
+    expect(page('schemas/season.mdx')).toContain(`export const changed = ${JSON.stringify({ end_date: badge })};`);
+    expect(page('schemas/season.mdx')).toContain(
+      '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} changed={changed} />',
+    );
+    expect(page('schemas/player.mdx')).toContain('export const changed = {};');
+  });
+});
+
+test('a generated page imports nothing, and every component it uses is one the docs page component provides', () => {
+  const document = readVendoredDocument('data');
+  // A changed schema gets its badge: the one component only a changelog brings.
+  const schemaName = Object.keys((document.components as JsonObject).schemas as JsonObject)[0];
+  const badge = { date: '2026-01-01', href: '/docs/data-api/changelog', breaking: false };
+  const pages = referencePages(document, 'data-v4', { ...options, changed: { [schemaName]: badge } });
+  const used = new Set<string>();
+  for (const file of pages.files) {
+    expect(file.content, file.name).not.toMatch(/^import /m);
+    for (const [, name] of file.content.matchAll(/<([A-Z]\w*)/g)) used.add(name);
+  }
+  expect([...used].sort()).toEqual(Object.keys(referencePageComponents).sort());
+});

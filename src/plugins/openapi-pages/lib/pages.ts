@@ -1,0 +1,246 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
+import { sampleSettings } from '../../../lib/samples';
+import { isTrustedServer, type ListedServer } from '../../../lib/openapi/servers';
+import {
+  operationSchemaRoots,
+  operationViews,
+  referencedSchemas,
+  schemaViews,
+  type OperationView,
+  type SchemaView,
+} from '../../../lib/openapi/view';
+import { parseBlocks, plainText } from '../../../lib/markdown/inline';
+import { writeFileAtomic } from '../../../lib/pipeline/writeAtomic';
+import type { Badge, OperationBadges } from '../../../lib/changelog';
+import type { PagesOptions } from '../../../lib/pipeline/options';
+
+export type { PagesOptions };
+
+export interface SidebarDoc {
+  type: 'doc';
+  id: string;
+  label: string;
+  className?: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  collapsed: boolean;
+  items: SidebarDoc[];
+  /** `lazyItems`: the browser's bundle loads the items with a page of the category (src/plugins/lazy-routes). */
+  customProps: { lazyItems: true };
+}
+
+export interface GeneratedPages {
+  files: { name: string; content: string }[];
+  sidebar: SidebarCategory[];
+}
+
+/** Front matter keywords: Docusaurus refuses an empty one (a call without an operationId has none), and repeats say nothing. */
+function keywords(values: readonly string[]): string[] {
+  return [...new Set(values.filter((value) => value.trim() !== ''))];
+}
+
+/** A front matter value: JSON's double-quoted strings are valid YAML, so no value can break out of its line. */
+function yamlString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/*
+ * A generated page imports nothing: the `/docs` instance's page component provides the components it uses
+ * (src/components/ApiOperation/DocItem.tsx), so bundling reaches them once rather than once per page.
+ */
+
+/** Data for a page, as an MDX export. JSON is valid JavaScript, so document text stays data and never becomes MDX. */
+function exportConst(name: string, value: unknown): string {
+  return `export const ${name} = ${JSON.stringify(value)};`;
+}
+
+function firstSentence(text: string): string {
+  const [first] = parseBlocks(text);
+  const plain = first?.kind === 'paragraph' ? plainText(first.children) : '';
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(plain)?.[1] ?? plain;
+  return sentence.slice(0, 200);
+}
+
+export function operationPage(document: JsonObject, view: OperationView, options: PagesOptions): string {
+  const servers: ListedServer[] = [
+    ...view.servers.map((server) => ({
+      label: server.description || 'Server',
+      url: server.url,
+      trusted: isTrustedServer(server.url, options.trustedOrigins),
+    })),
+    { label: 'Local mock', url: options.mockUrl, trusted: true },
+  ];
+  // The samples are written when the page renders (and again as the reader types in the explorer), from these.
+  const samples = sampleSettings(document, options);
+  const schemas = referencedSchemas(document, operationSchemaRoots(view));
+  const key = `${view.method.toUpperCase()} ${view.path}`;
+  const parameterBadges = Object.fromEntries(
+    view.parameters.flatMap((parameter): [string, Badge][] => {
+      const badge = options.changed?.[`${key} ${parameter.name}`];
+      return badge ? [[parameter.name, badge]] : [];
+    }),
+  );
+  const changed: OperationBadges = {
+    ...(options.changed?.[key] ? { operation: options.changed[key] } : {}),
+    ...(Object.keys(parameterBadges).length > 0 ? { parameters: parameterBadges } : {}),
+  };
+  const lines = [
+    '---',
+    `id: ${view.slug}`,
+    `title: ${yamlString(view.summary)}`,
+    `sidebar_label: ${yamlString(view.summary)}`,
+    `description: ${yamlString(firstSentence(view.description) || `${view.method.toUpperCase()} ${view.path}`)}`,
+    `slug: ${options.slugBase}/${view.slug}`,
+    `keywords: ${JSON.stringify(keywords([view.operationId, view.path, ...view.parameters.map((parameter) => parameter.name)]))}`,
+    // The right column of samples and Try it takes the place of the table of contents.
+    'hide_table_of_contents: true',
+    '---',
+    '',
+    exportConst('operation', view),
+    '',
+    exportConst('samples', samples),
+    '',
+    exportConst('servers', servers),
+    '',
+    exportConst('schemas', schemas),
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    exportConst('changed', changed),
+    '',
+    '<OperationReference operation={operation} samples={samples} schemas={schemas} linkBase={linkBase} changed={changed}>',
+    '  <ApiExplorer operation={operation} servers={servers} />',
+    '</OperationReference>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function schemaPage(document: JsonObject, view: SchemaView, options: PagesOptions): string {
+  const fieldBadges = Object.fromEntries(
+    (view.root.children ?? []).flatMap((child): [string, Badge][] => {
+      const badge = child.name === undefined ? undefined : options.changed?.[`${view.name}.${child.name}`];
+      return badge && child.name !== undefined ? [[child.name, badge]] : [];
+    }),
+  );
+  const schemaBadge = options.changed?.[view.name];
+  const lines = [
+    '---',
+    // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
+    `id: ${view.slug.split('/').pop() ?? view.slug}`,
+    `title: ${yamlString(view.name)}`,
+    `sidebar_label: ${yamlString(view.name)}`,
+    `description: ${yamlString(firstSentence(view.description) || `The ${view.name} schema.`)}`,
+    `slug: ${options.slugBase}/${view.slug}`,
+    `keywords: ${JSON.stringify(keywords([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')]))}`,
+    '---',
+    '',
+    exportConst('schema', view),
+    '',
+    exportConst('changed', fieldBadges),
+    '',
+    exportConst('schemas', referencedSchemas(document, [view.root])),
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    ...(schemaBadge
+      ? [
+          exportConst('schemaChanged', schemaBadge),
+          '',
+          `<ChangedBadge badge={schemaChanged} label={schema.name} />`,
+          '',
+        ]
+      : []),
+    '<Markdown text={schema.description} />',
+    '',
+    '## Fields',
+    '',
+    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} changed={changed} />',
+    '',
+  ];
+  if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
+  lines.push('## Used by', '', '<UsedBy schema={schema} linkBase={linkBase} />', '');
+  return lines.join('\n');
+}
+
+/** Sidebar label of the calls without a tag, and of the schemas no call uses. */
+export const otherCallsLabel = 'Other calls';
+export const otherSchemasLabel = 'Other schemas';
+
+/**
+ * The operation and schema pages of one API and its sidebar: one category per tag, in the document's order, holding
+ * the tag's calls and then the schemas whose first user is one of those calls (Stripe's "The Customer object" beside
+ * the customer calls); the schemas no call uses last. A page's sidebar opens one tag's calls and objects, so its HTML
+ * stays the same size as the API grows; one category of every schema made each schema page carry the whole list, and
+ * the build's bytes grow with the square of the API.
+ */
+export function referencePages(document: JsonObject, api: string, options: PagesOptions): GeneratedPages {
+  const operations = operationViews(document, api);
+  const schemas = schemaViews(document, api);
+  const docId = (slug: string) => `${options.docIdPrefix}/${slug}`;
+  const declaredTags = Array.isArray(document.tags)
+    ? document.tags.map((tag) => (isObject(tag) ? text(tag.name) : ''))
+    : [];
+  const tagOrder = [...new Set([...declaredTags, ...operations.flatMap((view) => view.tags)])].filter(Boolean);
+  const categoryOf = (view: OperationView) => view.tags[0] || otherCallsLabel;
+  const homeOf = new Map(operations.map((view) => [view.slug, categoryOf(view)]));
+  const items = new Map<string, SidebarDoc[]>(
+    [...tagOrder, otherCallsLabel, otherSchemasLabel].map((label) => [label, []]),
+  );
+  for (const view of operations) {
+    items.get(categoryOf(view))?.push({
+      type: 'doc',
+      id: docId(view.slug),
+      label: view.summary,
+      className: `api-method api-method--${view.method}`,
+    });
+  }
+  for (const view of schemas) {
+    const home = view.usedBy.length > 0 ? (homeOf.get(view.usedBy[0].slug) ?? otherSchemasLabel) : otherSchemasLabel;
+    items.get(home)?.push({ type: 'doc', id: docId(view.slug), label: view.name, className: 'api-schema' });
+  }
+  const sidebar: SidebarCategory[] = [...items]
+    .filter(([, docs]) => docs.length > 0)
+    .map(([label, docs]) => ({
+      type: 'category',
+      label,
+      collapsed: true,
+      items: docs,
+      customProps: { lazyItems: true },
+    }));
+  return {
+    files: [
+      ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(document, view, options) })),
+      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options) })),
+    ],
+    sidebar,
+  };
+}
+
+/**
+ * Replaces the generated folder as a whole: the pages are written to a sibling folder that then takes its place, so
+ * a failure leaves the previous pages, and no page of an operation that is gone survives.
+ */
+export async function writeReferencePages(
+  siteDir: string,
+  pages: GeneratedPages,
+  options: PagesOptions,
+  sidebarFile: string,
+): Promise<void> {
+  const target = path.resolve(siteDir, options.dir);
+  const staging = `${target}.tmp-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  for (const file of pages.files) {
+    const filePath = path.join(staging, file.name);
+    await mkdir(path.dirname(filePath), { recursive: true });
+    await writeFile(filePath, file.content);
+  }
+  await rm(target, { recursive: true, force: true });
+  await rename(staging, target);
+  await writeFileAtomic(path.resolve(siteDir, sidebarFile), JSON.stringify(pages.sidebar, null, 2));
+}
