@@ -3,8 +3,9 @@ import { brand } from './brand';
 /**
  * The APIs of the portal, one record each: everything else (the spec pipeline, generated pages and sidebars, the
  * single-page references, downloads, facts, exports, mocks, CSP, lint, tests) derives from this list. Adding an API
- * is one record here, its OpenAPI document and its two hand-written pages (`docs/<folder>/index.mdx` and the
- * overview).
+ * is one record here and its OpenAPI document: the API's landing and overview pages are written from the record's
+ * prose, and the footer, the landing page's cards and quick start, the `/docs/` root and Start here list every API
+ * of this list.
  */
 export interface ApiRecord {
   /** Short name, used by samples, mocks and tests: `data`. */
@@ -53,8 +54,10 @@ export interface ApiRecord {
    * (src/plugins/openapi-pages/lib/overview.ts); figures on them come from the document.
    */
   prose: {
-    /** One sentence for the API's landing page: its meta description. */
+    /** One sentence for the API's landing page: its meta description, and its entry on the `/docs/` root. */
     description: string;
+    /** One line for the API's card on the site's landing page. */
+    card: string;
     /** What the API covers, a paragraph of Markdown. */
     covers: string;
     /** Title of the overview page. */
@@ -64,6 +67,11 @@ export interface ApiRecord {
     /** How lists page, above the paging table; its heading is the anchor guides link to. */
     paging: { heading: string; text: string };
   };
+  /**
+   * The landing page's quick start, on the first API that has one: a call (path and query, after the base URL) that
+   * needs nothing but the credential, and what it does, completing "With an API key, this …".
+   */
+  quickStart?: { path: string; says: string };
 }
 
 const slug = brand.slug.toUpperCase();
@@ -86,8 +94,10 @@ export const apis: readonly ApiRecord[] = [
       runtimeVariable: 'DATA_API_RUNTIME_SPEC_URL',
     },
     mock: { port: 4010, portVariable: 'MOCK_DATA_PORT' },
+    quickStart: { path: '/games?limit=5', says: "lists the platform's first five games" },
     prose: {
       description: "The Data API v4, read-only access to the platform's public data with an API key.",
+      card: 'Read championships, tournaments, hubs, matches, players and teams with an API key.',
       covers:
         "The Data API (version 4) returns the platform's public data: championships, games, hubs, leaderboards, " +
         'leagues, matches, matchmakings, organizers, players, rankings, teams and tournaments, plus search across ' +
@@ -123,6 +133,7 @@ export const apis: readonly ApiRecord[] = [
     mock: { port: 4011, portVariable: 'MOCK_CHAT_PORT' },
     prose: {
       description: 'The Chat API v1, reading rooms and messages and posting messages with an OAuth2 token.',
+      card: 'Read chat rooms and messages and post replies with a player’s OAuth2 token.',
       covers:
         "The Chat API (version 1) reads a chat room, with its members and roles, pages through the room's messages " +
         'and posts new messages. It acts for a player, so it needs an OAuth2 access token that the player granted.',

@@ -1,4 +1,5 @@
 import type { Footer } from '@docusaurus/theme-common';
+import { apis } from './apis';
 import { brand } from './brand';
 
 export const footer = {
@@ -16,8 +17,7 @@ export const footer = {
     {
       title: 'Reference',
       items: [
-        { label: 'Data API', to: '/docs/data-api/' },
-        { label: 'Chat API', to: '/docs/chat-api/' },
+        ...apis.map((api) => ({ label: api.title, to: `/docs/${api.folder}/` })),
         { label: 'Webhooks', to: '/docs/webhooks' },
       ],
     },

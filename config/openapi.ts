@@ -40,6 +40,7 @@ function pages(api: ApiRecord, index: number) {
       position: index + 2,
       credential: api.credential.kind,
       prose: api.prose,
+      quickStart: api.quickStart,
     },
   };
 }
@@ -54,6 +55,8 @@ export function changelogHistory(api: ApiRecord): string {
 
 export const openapiSource = {
   staticDir: generatedStaticDir,
+  // Read by the pages that list every API: `import apis from '@site/.generated/facts/apis.json'`.
+  factsListFile: '.generated/facts/apis.json',
   changelog: { route: changelogRoute, dataDir: '.generated/changelog', author: brand.name },
   apis: apis.map((api, index) => ({
     id: api.id,

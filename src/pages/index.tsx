@@ -10,28 +10,27 @@ import { brand } from '@site/config/brand';
 import { shellQuoted } from '@site/src/lib/text/escape';
 import styles from './index.module.css';
 
-const cards: readonly EntryCard[] = [
-  {
-    title: 'Getting Started',
-    to: '/getting-started/intro/start-here',
-    description: 'Create credentials, make a first request and find the guide for your task.',
-  },
-  {
-    title: 'Data API',
-    to: '/docs/data-api/',
-    description: 'Read championships, tournaments, hubs, matches, players and teams with an API key.',
-  },
-  {
-    title: 'Chat API',
-    to: '/docs/chat-api/',
-    description: 'Read chat rooms and messages and post replies with a player’s OAuth2 token.',
-  },
-  {
-    title: 'Webhooks',
-    to: '/docs/webhooks',
-    description: 'Receive event notifications at your own endpoint instead of polling.',
-  },
-];
+/** Getting Started, a card per API of the registry (config/apis.ts) in its order, then Webhooks. */
+function entryCards(apis: readonly ResolvedApiSummary[]): EntryCard[] {
+  return [
+    {
+      title: 'Getting Started',
+      to: '/getting-started/intro/start-here',
+      description: 'Create credentials, make a first request and find the guide for your task.',
+    },
+    ...apis.flatMap(({ site }) => (site ? [{ title: site.name, to: site.href, description: site.card }] : [])),
+    {
+      title: 'Webhooks',
+      to: '/docs/webhooks',
+      description: 'Receive event notifications at your own endpoint instead of polling.',
+    },
+  ];
+}
+
+const credentials = {
+  apiKey: { name: 'API key', page: '/getting-started/authentication/api-keys' },
+  oauth2: { name: 'OAuth2 access token', page: '/getting-started/authentication/oauth2' },
+} as const;
 
 const audiences: readonly EntryCard[] = [
   {
@@ -52,21 +51,25 @@ const audiences: readonly EntryCard[] = [
 ];
 
 /** The first request, in the site's one environment convention (config/apis.ts), as every sample writes it. */
-function quickStart(api: ResolvedApiSummary | undefined): string {
-  const credential = api?.environment?.credentialVariable ?? '';
-  const baseUrl = api?.environment?.baseUrlVariable ?? '';
+function quickStart(api: ResolvedApiSummary, path: string): string {
+  const credential = api.environment?.credentialVariable ?? '';
+  const baseUrl = api.environment?.baseUrlVariable ?? '';
+  const kind = api.site ? credentials[api.site.credential].name : 'credential';
   // As the reference's curl samples write it: the default base URL a single-quoted word, taken as written.
   return [
-    `export ${credential}='<your API key>'`,
-    `base_url=\${${baseUrl}:-${shellQuoted(api?.baseUrl ?? '')}}`,
+    `export ${credential}=${shellQuoted(`<your ${kind}>`)}`,
+    `base_url=\${${baseUrl}:-${shellQuoted(api.baseUrl)}}`,
     `curl --fail-with-body --header "Authorization: Bearer $${credential}" \\`,
-    `  "$base_url/games?limit=5"`,
+    `  "$base_url"${shellQuoted(path)}`,
   ].join('\n');
 }
 
 export default function Home(): ReactNode {
   const { apis } = usePluginData('openapi-source') as OpenApiSourceData;
-  const dataApi = apis.find((api) => api.id === 'data-v4');
+  // The first API of the registry with a quick start.
+  const first = apis.find((api) => api.site?.quickStart);
+  const start = first?.site?.quickStart;
+  const credential = first?.site && credentials[first.site.credential];
   return (
     <Layout
       title="Home"
@@ -97,18 +100,21 @@ export default function Home(): ReactNode {
             Third-party developers use the APIs to build tournament sites, companion apps, stream overlays and chat
             bots; partners use them to link accounts and deliver rewards. Choose where to begin:
           </p>
-          <EntryCards cards={cards} />
-          <section className={styles.quickStart} aria-labelledby="quick-start">
-            <Heading as="h2" id="quick-start">
-              Quick start
-            </Heading>
-            <p>
-              With an <Link to="/getting-started/authentication/api-keys">API key</Link>, this lists the platform&apos;s
-              first five games. <Link to="/getting-started/intro/start-here">Start here</Link> has the same request in
-              Node.js and Python.
-            </p>
-            <CodeBlock language="bash">{quickStart(dataApi)}</CodeBlock>
-          </section>
+          <EntryCards cards={entryCards(apis)} />
+          {first && start && credential && (
+            <section className={styles.quickStart} aria-labelledby="quick-start">
+              <Heading as="h2" id="quick-start">
+                Quick start
+              </Heading>
+              <p>
+                With {/^[aeiou]/i.test(credential.name) ? 'an' : 'a'}{' '}
+                <Link to={credential.page}>{credential.name}</Link>, this {start.says}.{' '}
+                <Link to="/getting-started/intro/start-here">Start here</Link> has the same request in Node.js and
+                Python.
+              </p>
+              <CodeBlock language="bash">{quickStart(first, start.path)}</CodeBlock>
+            </section>
+          )}
           <section aria-labelledby="paths">
             <Heading as="h2" id="paths" className={styles.pathsTitle}>
               Paths for each audience

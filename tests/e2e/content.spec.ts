@@ -1,3 +1,4 @@
+import { apis } from '../../config/apis';
 import { brand } from '../../config/brand';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { specRoutes } from './support/routes';
@@ -73,3 +74,38 @@ for (const route of ['/getting-started/Guides/chat-bots', '/docs/data-api/get-te
     }
   });
 }
+
+test("the landing page's cards and quick start come from the API registry, the quick start quoted as the samples", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/');
+  const main = page.getByRole('main');
+  for (const api of apis) {
+    await expect(main.getByRole('link', { name: new RegExp(`^${api.title}`) }).first()).toHaveAttribute(
+      'href',
+      `/docs/${api.folder}/`,
+    );
+    await expect(main).toContainText(api.prose.card);
+  }
+  const first = apis.find((api) => api.quickStart);
+  const code = main.locator('pre').filter({ hasText: 'curl' });
+  await expect(code).toContainText(`export ${first?.credential.variable}='<your API key>'`);
+  await expect(code).toContainText(`"$base_url"'${first?.quickStart?.path}'`);
+  await expect(main).toContainText(`this ${first?.quickStart?.says}`);
+});
+
+test('the /docs/ root and Start here list every API of the registry', async ({ page }) => {
+  await gotoHydrated(page, '/docs/');
+  const article = page.locator('article');
+  for (const api of apis) {
+    await expect(article.getByRole('heading', { level: 3, name: api.title })).toBeVisible();
+    await expect(article.getByRole('link', { name: `${api.title} reference`, exact: true })).toHaveAttribute(
+      'href',
+      api.reference.route,
+    );
+    await expect(article).toContainText(`The ${api.title} documents these:`);
+  }
+  await gotoHydrated(page, '/getting-started/intro/start-here');
+  const environment = page.locator('pre').filter({ hasText: 'export ' }).first();
+  for (const api of apis) await expect(environment).toContainText(`export ${api.baseUrlVariable}='https://`);
+});

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'node-html-parser';
 import path from 'node:path';
 import { indexedPages } from '../../src/plugins/search-index/lib/readIndex';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -42,6 +43,7 @@ const record = `
     mock: { port: 4012, portVariable: 'MOCK_STATS_PORT' },
     prose: {
       description: 'The Stats API: season statistics.',
+      card: 'Season statistics of every game, with an API key.',
       covers: 'The Stats API returns seasons and their statistics.',
       overviewTitle: 'Stats API v1 reference',
       intro: 'The Stats API answers read-only calls about seasons.',
@@ -86,6 +88,45 @@ describe('a third API added by one registry record', () => {
     const root = read('docs/index.html');
     expect(root.indexOf('Stats API')).toBeGreaterThan(root.indexOf('Chat API'));
   });
+
+  test('is listed wherever the site lists its APIs: footer, landing cards, the /docs/ root and Start here', () => {
+    const landing = parse(read('index.html'));
+    const footer = landing.querySelector('footer');
+    expect(footer?.querySelector('a[href="/docs/stats-api/"]')?.text).toBe('Stats API');
+    const card = landing.querySelectorAll('main a[href="/docs/stats-api/"]');
+    expect(card.map((link) => link.text).join(' ')).toContain('Season statistics of every game, with an API key.');
+    const root = parse(read('docs/index.html'));
+    const article = root.querySelector('article');
+    expect(article?.querySelector('h3#stats-v1')?.text).toContain('Stats API');
+    expect(article?.querySelector('a[href="/docs/stats-api/stats"]')?.text).toBe('Stats API overview');
+    expect(article?.querySelector('a[href="/api/stats"]')?.text).toBe('Stats API reference');
+    expect(article?.text).toContain('The Stats API documents these:');
+    const start = read('getting-started/intro/start-here/index.html');
+    expect(start).toContain('ARENA_STATS_API_URL');
+  });
+
+  test('an operation whose page name is an overview or the changelog stops the build, naming both', async () => {
+    const document = readFileSync('tests/fixtures/apis/stats-v1.yaml', 'utf8');
+    const colliding = document.replace(/operationId: listSeasons/, 'operationId: changelog');
+    expect(colliding).not.toBe(document);
+    const copy = copySite(process.cwd(), 'third-api-collision-');
+    try {
+      appendApiRecords(copy.dir, record);
+      writeFileSync(path.join(copy.dir, 'openapi/stats-v1.yaml'), colliding);
+      // The build stops where the documents are resolved, before it bundles anything.
+      const attempt = await productionBuild(
+        [copy.dir, '--out-dir', path.join(copy.dir, 'build')],
+        process.env,
+        (argv, env) => runNode(argv, { cwd: copy.dir, env }),
+      );
+      expect(attempt.code).not.toBe(0);
+      expect(attempt.output).toContain(
+        'operation GET /seasons would have the page name "changelog" of the API\'s changelog page',
+      );
+    } finally {
+      copy.remove();
+    }
+  }, 120_000);
 
   test('publishes its document, and search and the exports carry its calls', () => {
     expect(JSON.parse(read('openapi/stats-v1.json'))).toHaveProperty('info.title', 'Stats API');

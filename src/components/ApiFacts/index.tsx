@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
+import Heading from '@theme/Heading';
 import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
 import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
@@ -209,10 +210,12 @@ function exports(facts: ApiFacts, credential: string): string[] {
 
 /**
  * The environment the guides' runnable samples read: base URLs from the documents, credentials as placeholders,
- * and the chat message limit where a sample needs it.
+ * and the chat message limit where a sample needs it. `apis` (the facts list, `.generated/facts/apis.json`) gives
+ * every API's variables, in the registry's order.
  */
-export function EnvSetup({ data, chat }: { data?: ApiFacts; chat?: ApiFacts }): ReactNode {
+export function EnvSetup({ data, chat, apis }: { data?: ApiFacts; chat?: ApiFacts; apis?: ApiFacts[] }): ReactNode {
   const lines = [
+    ...(apis ?? []).flatMap((facts) => exports(facts, shellQuoted(`<your ${facts.credential}>`))),
     ...(data ? [...exports(data, "'<your API key>'")] : []),
     ...(chat
       ? [
@@ -225,7 +228,48 @@ export function EnvSetup({ data, chat }: { data?: ApiFacts; chat?: ApiFacts }): 
   ];
   return (
     <CodeBlock language="bash" title="Environment of the samples">
-      {lines.join('\n')}
+      {/* APIs may share a variable (one API key for several): each is exported once. */}
+      {[...new Set(lines)].join('\n')}
     </CodeBlock>
   );
+}
+
+/** Every API of the registry (the facts list), each with its summary, at a glance, and where to start reading. */
+export function ApiList({ apis }: { apis: ApiFacts[] }): ReactNode {
+  return apis.map(
+    (facts) =>
+      facts.site && (
+        <section key={facts.id}>
+          <Heading as="h3" id={facts.id}>
+            {facts.site.name}
+          </Heading>
+          <p>{facts.site.description}</p>
+          <AtAGlance facts={facts} reference={facts.site.reference} />
+          <p>
+            Start with the <Link to={facts.site.overview}>{facts.site.name} overview</Link>.
+          </p>
+        </section>
+      ),
+  );
+}
+
+/** The errors every API documents, a table each, in the registry's order. */
+export function ErrorTables({ apis }: { apis: ApiFacts[] }): ReactNode {
+  return apis.map((facts) => (
+    <section key={facts.id}>
+      <p>The {facts.site?.name ?? facts.title} documents these:</p>
+      <ErrorTable facts={facts} />
+    </section>
+  ));
+}
+
+/** The single-page references of every API, as a sentence's list: "the Data API reference and the Chat API reference". */
+export function ReferenceLinks({ apis }: { apis: ApiFacts[] }): ReactNode {
+  const listed = apis.filter((facts) => facts.site);
+  return listed.map((facts, index) => (
+    <span key={facts.id}>
+      {index === 0 ? '' : index === listed.length - 1 ? ' and ' : ', '}
+      the <Link to={facts.site?.reference}>{facts.site?.name} reference</Link>
+    </span>
+  ));
 }

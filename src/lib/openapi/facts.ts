@@ -27,6 +27,21 @@ export interface ApiFacts {
   operations: { tag: string; calls: CallFact[] }[];
   /** The site's environment convention for the API (config/apis.ts), added where the facts file is written. */
   environment?: SampleEnvironment;
+  /** Where the API is on the site and how its record describes it (config/apis.ts), added in the same place. */
+  site?: ApiSite;
+}
+
+/** An API's place on the site, from its registry record: what lists of every API (the `/docs/` root) show. */
+export interface ApiSite {
+  name: string;
+  /** The API's landing page, `/docs/data-api/`. */
+  href: string;
+  /** Its overview, `/docs/data-api/data`. */
+  overview: string;
+  /** Its single-page reference, `/api/data`. */
+  reference: string;
+  /** One sentence on what it is. */
+  description: string;
 }
 
 export interface CallFact {

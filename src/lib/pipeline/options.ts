@@ -41,6 +41,7 @@ export interface OverviewOptions {
   position: number;
   credential: ApiRecord['credential']['kind'];
   prose: ApiRecord['prose'];
+  quickStart?: ApiRecord['quickStart'];
 }
 
 /** A single-page reference of one API's resolved document (`/api/data`). */
@@ -78,6 +79,11 @@ export interface PluginOptions {
   changelog?: ChangelogOptions;
   /** Folder, relative to the site, that is served as a static directory; documents go to `<outDir>/openapi/`. */
   staticDir: string;
+  /**
+   * The summary facts of every API with pages, in the registry's order, for the pages that list every API (the
+   * `/docs/` root, Start here): each API's facts without its calls and paging lists, with its place on the site.
+   */
+  factsListFile?: string;
 }
 
 const nonEmpty = Joi.string().min(1);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { referenceLanguages } from '../../../config/codeLanguages';
-import { apiFacts } from '../../lib/openapi/facts';
+import { apiFacts, type ApiFacts } from '../../lib/openapi/facts';
 import { ownOptions, validatePluginOptions } from '../../lib/pipeline/options';
 import { openapiSource } from '../../../config/openapi';
 import { overviewPages } from './lib/overview';
@@ -35,6 +35,7 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
   const siteUrl = `${context.siteConfig.url}${context.siteConfig.baseUrl}`.replace(/\/+$/, '');
   const write = async (resolved: ResolvedDocument[]): Promise<number> => {
     let written = 0;
+    const listed: ApiFacts[] = [];
     // The changelog first: its badges go on the reference pages, its page into each API's folder.
     const now = new Date();
     const changelogOptions = options.changelog;
@@ -55,10 +56,26 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
           credentialVariable: pagesOptions.credentialVariable,
           baseUrlVariable: pagesOptions.baseUrlVariable,
         },
+        ...(overview
+          ? {
+              site: {
+                name: overview.title,
+                href: `${pagesOptions.linkBase}/`,
+                overview: `${pagesOptions.linkBase}/${overview.overview}`,
+                reference: overview.reference,
+                description: overview.prose.description,
+              },
+            }
+          : {}),
       };
       await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));
+      // The list's pages show each API's summary (AtAGlance, ErrorTable, EnvSetup): its calls would only weigh.
+      listed.push({ ...facts, operations: [], paging: [] });
       log(`${api.id}: wrote ${pages.files.length} pages to ${pagesOptions.dir}`);
       written += pages.files.length;
+    }
+    if (options.factsListFile) {
+      await writeFileAtomic(path.resolve(context.siteDir, options.factsListFile), JSON.stringify(listed, null, 2));
     }
     if (changelog && changelogOptions) {
       await writeChangelog(context.siteDir, changelog, {

@@ -5,7 +5,8 @@ import { postmanFile } from '../../lib/pipeline/pipeline';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../lib/openapi/document';
 import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions } from '../../lib/pipeline/options';
+import { validatePluginOptions, type OverviewOptions } from '../../lib/pipeline/options';
+import { openapiSource } from '../../../config/openapi';
 
 export { validateOptions } from '../../lib/pipeline/options';
 import { documentPaths, resolvedDocuments } from '../../lib/pipeline/resolved';
@@ -24,6 +25,14 @@ export interface ResolvedApiSummary {
   downloads: { json: string; yaml: string; postman?: string };
   /** The variables samples read the credential and base URL from (config/apis.ts). */
   environment?: SampleEnvironment;
+  /** The API's card and quick start on the landing page, from its registry record (config/apis.ts). */
+  site?: {
+    name: string;
+    href: string;
+    card: string;
+    credential: OverviewOptions['credential'];
+    quickStart?: OverviewOptions['quickStart'];
+  };
 }
 
 export interface OpenApiSourceData {
@@ -32,6 +41,25 @@ export interface OpenApiSourceData {
 
 export function downloadsOf(id: string): { json: string; yaml: string } {
   return { json: `/openapi/${id}.json`, yaml: `/openapi/${id}.yaml` };
+}
+
+/**
+ * The landing page's card and quick start of an API, from the site's registry (this plugin's own options are the
+ * lean ones Docusaurus ships to every page: they carry no prose).
+ */
+function siteOf(id: string): Pick<ResolvedApiSummary, 'site'> {
+  const api = openapiSource.apis.find((candidate) => candidate.id === id);
+  const overview = api?.pages.overview;
+  if (!api || !overview) return {};
+  return {
+    site: {
+      name: overview.title,
+      href: `${api.pages.linkBase}/`,
+      card: overview.prose.card,
+      credential: overview.credential,
+      ...(overview.quickStart ? { quickStart: overview.quickStart } : {}),
+    },
+  };
 }
 
 let signalsHandled = false;
@@ -91,6 +119,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
                 : {}),
             },
             environment: options.apis.find((api) => api.id === result.id)?.environment,
+            ...siteOf(result.id),
           };
         }),
       };

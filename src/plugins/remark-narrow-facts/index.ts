@@ -25,7 +25,9 @@ export default function remarkNarrowFacts() {
       if (needs === 'all') continue;
       const relative = source.slice(factsImportPrefix.length);
       const full = path.join(siteDir, '.generated/facts', relative);
-      const facts = JSON.parse(readFileSync(full, 'utf8')) as ApiFacts;
+      const facts = JSON.parse(readFileSync(full, 'utf8')) as ApiFacts | ApiFacts[];
+      // The facts list (apis.json) holds summaries already: nothing to cut.
+      if (Array.isArray(facts)) continue;
       const text = JSON.stringify(narrowFacts(facts, needs));
       const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
       const fileName = `${path.basename(relative, '.json')}.${hash}.json`;
