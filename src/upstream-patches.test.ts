@@ -68,9 +68,7 @@ describe('src/upstream-patches.md', () => {
     /client-manifest\.json/,
     /'prism-react-renderer\$'/,
   ];
-  const touching = sources.filter(
-    ({ file, text }) => file.startsWith('src/') && signs.some((sign) => sign.test(text)),
-  );
+  const touching = sources.filter(({ file, text }) => file.startsWith('src/') && signs.some((sign) => sign.test(text)));
   test.each(touching.map(({ file }) => file))('%s touches upstream code and its plugin is in a row', (file) => {
     const owner = file.split(path.sep).slice(0, 3).join('/');
     expect(
