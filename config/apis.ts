@@ -47,6 +47,11 @@ export interface ApiRecord {
    * a host of its own.
    */
   hosts?: readonly string[];
+  /**
+   * Schemas the API's documents are known to carry that are not its product, dropped when nothing uses them: a name
+   * pattern (a regular expression's source) and what they are, for the build's log.
+   */
+  unusedSchemas?: { pattern: string; what: string };
   /** `npm run mock`'s port for this API, and the variable that changes it. */
   mock: { port: number; portVariable: string };
   /**
@@ -76,6 +81,15 @@ export interface ApiRecord {
 
 const slug = brand.slug.toUpperCase();
 
+/**
+ * The provider's documents carry schemas of a container engine (volumes, plugins, swarm, images, containers) that are
+ * not product behaviour (spec §3).
+ */
+export const containerEngineSchemas = {
+  pattern: '^(Volume|Plugin|Swarm|Image|Container)(?![a-z])',
+  what: 'container-engine',
+} as const;
+
 export const apis: readonly ApiRecord[] = [
   {
     key: 'data',
@@ -93,6 +107,7 @@ export const apis: readonly ApiRecord[] = [
       description: 'Every call of the Data API v4: read-only, authenticated with an API key.',
       runtimeVariable: 'DATA_API_RUNTIME_SPEC_URL',
     },
+    unusedSchemas: containerEngineSchemas,
     mock: { port: 4010, portVariable: 'MOCK_DATA_PORT' },
     quickStart: { path: '/games?limit=5', says: "lists the platform's first five games" },
     prose: {
@@ -130,6 +145,7 @@ export const apis: readonly ApiRecord[] = [
       title: 'Chat API reference',
       description: 'Every call of the Chat API v1: chat rooms and messages, authenticated with an OAuth2 token.',
     },
+    unusedSchemas: containerEngineSchemas,
     mock: { port: 4011, portVariable: 'MOCK_CHAT_PORT' },
     prose: {
       description: 'The Chat API v1, reading rooms and messages and posting messages with an OAuth2 token.',

@@ -62,6 +62,7 @@ export const openapiSource = {
     id: api.id,
     vendored: api.vendored,
     urlVariable: api.urlVariable,
+    unusedSchemas: api.unusedSchemas,
     changelog: changelogHistory(api),
     pages: pages(api, index),
     reference: {
@@ -85,10 +86,11 @@ export const openapiSource = {
  */
 export const openapiDocuments = {
   staticDir: openapiSource.staticDir,
-  apis: openapiSource.apis.map(({ id, vendored, urlVariable, pages }) => ({
+  apis: openapiSource.apis.map(({ id, vendored, urlVariable, unusedSchemas, pages }) => ({
     id,
     vendored,
     urlVariable,
+    unusedSchemas,
     environment: { credentialVariable: pages.credentialVariable, baseUrlVariable: pages.baseUrlVariable },
     trustedOrigins: pages.trustedOrigins,
   })),

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../openapi/document';
+import { containerEngineSchemas } from '../../../config/apis';
 import {
-  containerEngineSchemaPattern,
-  dropContainerEngineSchemas,
+  dropUnusedSchemas,
   capDocumentShape,
   capDocumentText,
   externalReferences,
@@ -11,7 +11,10 @@ import {
 } from './normalize';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 
-describe('containerEngineSchemaPattern', () => {
+const containerEngineSchemaPattern = new RegExp(containerEngineSchemas.pattern);
+const dropContainerEngineSchemas = (document: JsonObject) => dropUnusedSchemas(document, containerEngineSchemas);
+
+describe("the provider's container-engine schemas (config/apis.ts)", () => {
   test.each(['Volume', 'VolumeCreateOptions', 'Plugin', 'PluginMount', 'SwarmSpec', 'ImageSummary', 'ContainerState'])(
     'matches the container-engine schema %s',
     (name) => expect(containerEngineSchemaPattern.test(name)).toBe(true),
@@ -21,7 +24,7 @@ describe('containerEngineSchemaPattern', () => {
   );
 });
 
-describe('dropContainerEngineSchemas', () => {
+describe('dropUnusedSchemas', () => {
   const document: JsonObject = {
     openapi: '3.1.0',
     paths: {
@@ -56,6 +59,10 @@ describe('dropContainerEngineSchemas', () => {
     const { document: result, dropped } = dropContainerEngineSchemas(withUnused);
     expect(dropped).toEqual([]);
     expect(Object.keys((result.components as JsonObject).schemas as JsonObject)).toEqual(['Unused', 'ContainerFormat']);
+  });
+
+  test("drops nothing of an API whose record names no such schemas: a third party's ImageSummary is its product", () => {
+    expect(dropUnusedSchemas(document, undefined)).toEqual({ document, dropped: [] });
   });
 
   test('leaves a document without components as it is', () => {

@@ -10,12 +10,13 @@ import {
 import { dataKeys, namedMapKeys } from '../openapi/keys';
 
 /**
- * The provider's documents are known to carry schemas of a container engine (volumes, plugins, swarm, images,
- * containers) that are not product behaviour (spec §3). A schema is dropped when its name belongs to one of those
- * families and nothing the operations or the kept schemas use refers to it; a referenced one is kept, since
- * dropping it would break the document.
+ * Schemas an API's record says its documents carry but do not describe the product (the provider's carry a container
+ * engine's, spec §3): names matching `pattern`, and what they are, for the build's log (config/apis.ts).
  */
-export const containerEngineSchemaPattern = /^(Volume|Plugin|Swarm|Image|Container)(?![a-z])/;
+export interface UnusedSchemas {
+  pattern: string;
+  what: string;
+}
 
 /**
  * Names of the component schemas reachable from the paths (and from the other non-schema components), and from the
@@ -46,18 +47,29 @@ export function referencedSchemas(document: JsonObject, roots: readonly string[]
   return seen;
 }
 
-export function dropContainerEngineSchemas(document: JsonObject): { document: JsonObject; dropped: string[] } {
-  if (!isObject(document.components) || !isObject(document.components.schemas)) return { document, dropped: [] };
+/**
+ * Drops the schemas whose name matches `unused.pattern` and that nothing the operations or the kept schemas use
+ * refers to; a referenced one is kept, since dropping it would break the document. Only for an API whose record asks:
+ * a third party's `ImageSummary` is its product.
+ */
+export function dropUnusedSchemas(
+  document: JsonObject,
+  unused: UnusedSchemas | undefined,
+): { document: JsonObject; dropped: string[] } {
+  if (!unused || !isObject(document.components) || !isObject(document.components.schemas)) {
+    return { document, dropped: [] };
+  }
+  const pattern = new RegExp(unused.pattern);
   const names = Object.keys(document.components.schemas);
   // Kept: whatever the operations reach, and whatever a schema that stays refers to (its page must resolve).
   const used = referencedSchemas(
     document,
-    names.filter((name) => !containerEngineSchemaPattern.test(name)),
+    names.filter((name) => !pattern.test(name)),
   );
   const dropped: string[] = [];
   const kept: JsonObject = {};
   for (const [name, schema] of Object.entries(document.components.schemas)) {
-    if (containerEngineSchemaPattern.test(name) && !used.has(name)) dropped.push(name);
+    if (pattern.test(name) && !used.has(name)) dropped.push(name);
     else kept[name] = schema;
   }
   return { document: { ...document, components: { ...document.components, schemas: kept } }, dropped };

@@ -65,6 +65,10 @@ describe('validatePluginOptions', () => {
     ],
     [{ apis: [{ ...api, pages: { ...pages, sidebarFile: '' } }], staticDir: 'x' }, /pages.sidebarFile" is not allowed/],
     [{ apis: [api], staticDir: 'x', changelog: { route: 'changelog' } }, /`changelog` needs a route starting/],
+    [
+      { apis: [{ ...api, unusedSchemas: { pattern: '(', what: 'x' } }], staticDir: 'x' },
+      /unusedSchemas.pattern" must be a regular/,
+    ],
   ])('rejects %j', (options, message) => {
     expect(() => validatePluginOptions(options)).toThrow(message);
   });

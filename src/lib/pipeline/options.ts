@@ -102,6 +102,17 @@ const apiSchema = Joi.object({
     .pattern(/^[A-Z][A-Z0-9_]*$/)
     .required()
     .messages({ '*': '{{#label}} must be an environment variable name' }),
+  unusedSchemas: Joi.object({
+    pattern: Joi.string()
+      .required()
+      .custom((value: string) => {
+        // Throws on a pattern that does not compile; the value stays the string.
+        new RegExp(value);
+        return value;
+      })
+      .messages({ '*': '{{#label}} must be a regular expression' }),
+    what: nonEmpty.required(),
+  }),
   reference: Joi.object({
     route: Joi.string().pattern(/^\//).required().messages({ '*': '{{#label}} must be a site path starting with /' }),
     title: nonEmpty.required(),

@@ -9,10 +9,16 @@ import type { JsonObject } from '../openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { runPipeline, type Logger } from './pipeline';
 import { StrictSpecError } from './resolve';
+import { containerEngineSchemas } from '../../../config/apis';
 import { renderingNotices } from '../../plugins/openapi-pages/lib/renderable';
 
 const siteDir = process.cwd();
-const api = { id: 'data-v4', vendored: 'openapi/data-v4.yaml', urlVariable: 'DATA_API_SPEC_URL' };
+const api = {
+  id: 'data-v4',
+  vendored: 'openapi/data-v4.yaml',
+  urlVariable: 'DATA_API_SPEC_URL',
+  unusedSchemas: containerEngineSchemas,
+};
 const vendoredHash = () =>
   createHash('sha256')
     .update(readFileSync(path.join(siteDir, api.vendored)))

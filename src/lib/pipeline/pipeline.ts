@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fetchLimitsFrom, type FetchLimits } from './fetchText';
 import type { SampleEnvironment } from '../samples';
+import type { UnusedSchemas } from './normalize';
 import { postmanCollection } from './postman';
 import { resolveApiDocument, type RenderCheck, type ResolvedDocument } from './resolve';
 import { toJson, toYaml } from './serialize';
@@ -23,6 +24,8 @@ export interface ApiConfig {
   environment?: SampleEnvironment;
   /** Origins a credential may go to (config/hosts.ts): the Postman collection calls only servers on these. */
   trustedOrigins?: readonly string[];
+  /** Schemas the API's documents carry that are not its product, dropped when unused (config/apis.ts). */
+  unusedSchemas?: UnusedSchemas;
 }
 
 export interface Logger {
@@ -70,12 +73,14 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
         vendoredText: await readFile(vendoredPath, 'utf8'),
         urlVariable: api.urlVariable,
         url: options.env[api.urlVariable] || undefined,
+        unusedSchemas: api.unusedSchemas,
       },
       { strict, limits, fetchImpl: options.fetchImpl, renderable: options.renderable },
     );
     if (result.warning) options.logger.warn(result.warning);
     for (const notice of result.notices ?? []) options.logger.warn(`${api.id}: ${notice}`);
-    const dropped = result.dropped.length > 0 ? `; dropped container-engine schemas: ${result.dropped.join(', ')}` : '';
+    const dropped =
+      result.dropped.length > 0 ? `; dropped ${api.unusedSchemas?.what} schemas: ${result.dropped.join(', ')}` : '';
     options.logger.info(`${api.id}: using the ${result.source} document ${result.origin}${dropped}`);
     resolved.push(result);
   }

@@ -6,7 +6,8 @@ import {
   capDocumentText,
   shapeLimits,
   circularReference,
-  dropContainerEngineSchemas,
+  dropUnusedSchemas,
+  type UnusedSchemas,
   externalReferences,
   textLimits,
 } from './normalize';
@@ -23,6 +24,8 @@ export interface ApiSource {
   urlVariable: string;
   /** The remote URL, when configured. */
   url?: string;
+  /** Schemas its documents carry that are not the product's (config/apis.ts), dropped when unused. */
+  unusedSchemas?: UnusedSchemas;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface ResolvedDocument {
   source: 'remote' | 'vendored';
   /** Where the document came from: the URL or the vendored path. */
   origin: string;
-  /** Container-engine schemas that were dropped. */
+  /** Schemas dropped as not the product's (`unusedSchemas`). */
   dropped: string[];
   /** Text fields cut to their limit, with a line saying which, for the build's log. */
   notices?: string[];
@@ -74,6 +77,7 @@ function firstFew<T>(items: readonly T[], describe: (item: T) => string): string
 export async function prepareDocument(
   text: string,
   renderable: RenderCheck,
+  unusedSchemas?: UnusedSchemas,
 ): Promise<{ document: JsonObject; dropped: string[]; notices: string[] }> {
   const parsed = parseDocumentText(text);
   const external = externalReferences(parsed);
@@ -90,7 +94,7 @@ export async function prepareDocument(
   if (circular) throw new Error(`its $ref ${JSON.stringify(circular)} refers back to itself and points at nothing`);
   const problem = await openApiProblem(parsed);
   if (problem) throw new Error(problem);
-  const { document: withoutEngine, dropped } = dropContainerEngineSchemas(parsed);
+  const { document: withoutEngine, dropped } = dropUnusedSchemas(parsed, unusedSchemas);
   const { document: shaped, cut: shapeCut } = capDocumentShape(withoutEngine);
   const { document, cut } = capDocumentText(shaped);
   const notices: string[] = [];
@@ -134,16 +138,20 @@ export async function resolveApiDocument(source: ApiSource, options: ResolveOpti
   if (source.url) {
     try {
       const fetched = await fetchText(source.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
-      const { document, dropped, notices } = await prepareDocument(fetched.text, options.renderable);
+      const { document, dropped, notices } = await prepareDocument(
+        fetched.text,
+        options.renderable,
+        source.unusedSchemas,
+      );
       return { id: source.id, document, source: 'remote', origin: source.url, dropped, notices };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (options.strict) throw new StrictSpecError(fallbackMessage(source, reason, true));
       const message = fallbackMessage(source, reason);
-      const vendored = await prepareDocument(source.vendoredText, options.renderable);
+      const vendored = await prepareDocument(source.vendoredText, options.renderable, source.unusedSchemas);
       return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath, warning: message };
     }
   }
-  const vendored = await prepareDocument(source.vendoredText, options.renderable);
+  const vendored = await prepareDocument(source.vendoredText, options.renderable, source.unusedSchemas);
   return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath };
 }
