@@ -12,7 +12,6 @@ import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import openapiPagesPlugin from './src/plugins/openapi-pages';
 import singlePageReferencePlugin from './src/plugins/single-page-reference';
-import e2eTestRoutesPlugin from './tests/fixtures/plugins/e2e-test-routes';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchIndexPlugin from './src/plugins/search-index';
 import robotsTxtPlugin from './src/plugins/robots-txt';
@@ -74,7 +73,8 @@ const config: Config = {
     [searchIndexPlugin, search],
     robotsTxtPlugin,
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
-    ...(process.env.E2E_TEST_ROUTES === '1' ? [e2eTestRoutesPlugin] : []),
+    // Named by path, so a normal build does not even load the test tree's module.
+    ...(process.env.E2E_TEST_ROUTES === '1' ? ['./tests/fixtures/plugins/e2e-test-routes/index.ts'] : []),
   ],
   themeConfig,
 };
