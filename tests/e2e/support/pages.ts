@@ -110,3 +110,79 @@ export class ReferencePage {
     return this.page.getByRole('alert');
   }
 }
+
+/** The navbar, with its mobile menu (below 997 px wide). */
+export class Navbar {
+  constructor(private readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.locator('nav.navbar');
+  }
+
+  get toggle(): Locator {
+    return this.page.getByRole('button', { name: 'Toggle navigation bar' });
+  }
+
+  /** The mobile menu the toggle opens. */
+  get mobileMenu(): Locator {
+    return this.page.locator('.navbar-sidebar');
+  }
+
+  get skipLink(): Locator {
+    return this.page.getByRole('link', { name: 'Skip to main content' });
+  }
+}
+
+/** The docs sidebar of a wide window. */
+export class DocsSidebar {
+  constructor(private readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.locator('.theme-doc-sidebar-container');
+  }
+
+  link(name: string): Locator {
+    return this.root.getByRole('link', { name });
+  }
+
+  async expand(category: string): Promise<void> {
+    await this.root.getByRole('button', { name: new RegExp(`Expand sidebar category '${category}'`) }).click();
+  }
+
+  async collapse(category: string): Promise<void> {
+    await this.root.getByRole('button', { name: new RegExp(`Collapse sidebar category '${category}'`) }).click();
+  }
+
+  /** The button of a hideable sidebar, which this site's is not. */
+  get hideButtons(): Locator {
+    return this.page
+      .getByRole('button', { name: /^collapse sidebar$/i })
+      .or(this.root.locator('button[title="Collapse sidebar"]'));
+  }
+}
+
+/** The announcement bar, found by its text. */
+export class AnnouncementBar {
+  constructor(
+    private readonly page: Page,
+    private readonly text: string,
+  ) {}
+
+  get root(): Locator {
+    return this.page.locator('div[role="banner"]').filter({ hasText: this.text });
+  }
+
+  async close(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Close' }).click();
+  }
+}
+
+/** The footer's link to a route. */
+export function footerLink(page: Page, route: string): Locator {
+  return page.locator(`footer a[href="${route}"]`).first();
+}
+
+/** The table of contents of a wide window. */
+export function tableOfContents(page: Page): Locator {
+  return page.locator('.theme-doc-toc-desktop');
+}
