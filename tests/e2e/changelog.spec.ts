@@ -6,6 +6,7 @@ import { badgeDays } from '../../src/lib/changelog';
 import { readVendoredDocument } from '../fixtures/vendored';
 import { operationSlug } from '../../src/lib/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
+import { ChangelogPage, docsSidebarNavigation } from './support/pages';
 
 /** What `specs:pull` recorded, read from the committed history: the pages must show exactly this. */
 const history = JSON.parse(readFileSync('openapi/changelog/data-v4.json', 'utf8')) as ChangelogHistory;
@@ -15,7 +16,7 @@ const breaking = latest.changes.filter((change) => change.breaking);
 test.describe('the API changelog', () => {
   test('shows the latest entry, breaking changes first, every change listed', async ({ page }) => {
     await gotoHydrated(page, '/docs/changelog');
-    const entry = page.locator('section', { has: page.locator(`h2#data-v4-${latest.id}`) });
+    const entry = new ChangelogPage(page).entry('data-v4', latest.id);
     await expect(entry.getByRole('heading', { level: 2 })).toContainText(`${latest.date} · Data API`);
     if (latest.note) await expect(entry).toContainText(latest.note);
     const items = entry.locator('li');
@@ -35,17 +36,18 @@ test.describe('the API changelog', () => {
 
   test('filters by API and to breaking changes, and keeps the filter in the address', async ({ page }) => {
     await gotoHydrated(page, '/docs/changelog');
-    const entry = page.locator('section', { has: page.locator(`h2#data-v4-${latest.id}`) });
-    await page.getByLabel('Breaking changes only').check();
+    const changelog = new ChangelogPage(page);
+    const entry = changelog.entry('data-v4', latest.id);
+    await changelog.breakingOnly.check();
     await expect(entry.getByRole('heading', { name: 'Other changes' })).toHaveCount(0);
     await expect(entry.locator('li')).toHaveCount(breaking.length);
     await expect(page).toHaveURL(/[?&]breaking=1/);
-    await page.getByRole('combobox', { name: 'API' }).selectOption('chat-v1');
-    await expect(page.getByRole('status')).toContainText('0 entries shown');
+    await changelog.apiFilter.selectOption('chat-v1');
+    await expect(changelog.status).toContainText('0 entries shown');
     await expect(entry).toHaveCount(0);
     await gotoHydrated(page, '/docs/changelog?api=data-v4&breaking=1');
-    await expect(page.getByLabel('Breaking changes only')).toBeChecked();
-    await expect(page.getByRole('combobox', { name: 'API' })).toHaveValue('data-v4');
+    await expect(changelog.breakingOnly).toBeChecked();
+    await expect(changelog.apiFilter).toHaveValue('data-v4');
     await expect(entry.locator('li')).toHaveCount(breaking.length);
   });
 
@@ -56,7 +58,8 @@ test.describe('the API changelog', () => {
   ] as const) {
     test(`${route} announces an Atom feed that parses and carries its entries`, async ({ page }) => {
       await gotoHydrated(page, route);
-      const link = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+      const changelog = new ChangelogPage(page);
+      const link = changelog.feedLink;
       await expect(link).toHaveCount(1);
       const href = (await link.getAttribute('href')) ?? '';
       expect(href).toBe(`${route}/atom.xml`);
@@ -67,7 +70,7 @@ test.describe('the API changelog', () => {
       expect(parsed.format).toBe('atom');
       const feed = parsed.feed as { entries?: { links?: { href?: string }[] }[] };
       expect(feed.entries ?? []).toHaveLength(entries);
-      await expect(page.locator('section h2')).toHaveCount(entries);
+      await expect(changelog.entries).toHaveCount(entries);
     });
   }
 
@@ -105,7 +108,7 @@ test.describe('the API changelog', () => {
       'href',
       '/docs/data-api/changelog/atom.xml',
     );
-    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    const sidebar = docsSidebarNavigation(page);
     await expect(sidebar.getByRole('link', { name: 'Changelog', exact: true })).toHaveCount(3);
   });
 });

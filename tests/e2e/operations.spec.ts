@@ -5,7 +5,7 @@ import type { Request } from '@playwright/test';
 import { mockUrl } from '../../config/mock';
 import { startMock, type MockServer } from '../../scripts/lib/mockServer';
 import { apiByKey } from '../../config/apis';
-import { Explorer } from './support/pages';
+import { docsSidebarNavigation, Explorer, OperationPage, schemaField } from './support/pages';
 import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
 import { sampleLanguages } from '../../src/lib/samples';
 import { operationViews } from '../../src/lib/openapi/view';
@@ -42,7 +42,7 @@ test('the sidebar lists every operation of an API, grouped by its tags', async (
   const data = apis[0];
   await gotoHydrated(page, `/docs/${data.folder}/${operationViews(data.document, data.id)[0].slug}`);
   const tags = (data.document.tags as { name: string }[]).map((tag) => tag.name);
-  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const sidebar = docsSidebarNavigation(page);
   for (const tag of tags) {
     const category = sidebar.locator('.menu__list-item-collapsible', { hasText: new RegExp(`^${tag}$`) });
     await expect(category.first()).toBeVisible();
@@ -64,7 +64,7 @@ test('an operation page shows each parameter with its minimum, maximum and defau
   await gotoHydrated(page, `/docs/${data.folder}/${view.slug}`);
   await expect(page.locator('code').filter({ hasText: view.path }).first()).toBeVisible();
   for (const parameter of view.parameters) {
-    const row = page.locator(`[data-parameter="${parameter.name}"]`);
+    const row = new OperationPage(page).parameter(parameter.name);
     await expect(row).toBeVisible();
     for (const [label, value] of [
       ['minimum', parameter.minimum],
@@ -86,7 +86,7 @@ test('entities no operation returns have schema pages too', async ({ page }) => 
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     const properties = Object.keys(((schemas[name] as JsonObject).properties as JsonObject | undefined) ?? {});
     for (const property of properties.slice(0, 5)) {
-      await expect(page.locator(`li[data-field="${property}"]`).first()).toBeVisible();
+      await expect(schemaField(page, property)).toBeVisible();
     }
   }
 });
@@ -95,10 +95,11 @@ test('the chosen code sample language is remembered across pages', async ({ page
   const [first, second] = operationViews(apis[0].document, apis[0].id);
   await gotoHydrated(page, `/docs/data-api/${first.slug}`);
   const python = sampleLanguages.find((language) => language.id === 'python')?.label ?? 'Python';
-  await page.getByRole('tab', { name: python, exact: true }).click();
+  await new OperationPage(page).sampleTab(python).click();
   await gotoHydrated(page, `/docs/data-api/${second.slug}`);
-  await expect(page.getByRole('tab', { name: python, exact: true })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('[role="tabpanel"]:not([hidden]) code').first()).toContainText('urllib.request');
+  const operation = new OperationPage(page);
+  await expect(operation.sampleTab(python)).toHaveAttribute('aria-selected', 'true');
+  await expect(operation.shownSample.locator('code').first()).toContainText('urllib.request');
 });
 
 test.describe('the request explorer', () => {
@@ -181,7 +182,8 @@ test.describe('the request explorer', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await gotoHydrated(page, '/docs/data-api/get-championships');
     const explorer = new Explorer(page);
-    const aside = page.getByRole('complementary', { name: /^Examples of / });
+    const operation = new OperationPage(page);
+    const aside = operation.examples;
     await expect(aside.locator('pre').first()).toBeInViewport({ ratio: 1 });
     await expect(explorer.form.getByRole('button', { name: 'Send request' })).toBeInViewport({ ratio: 1 });
     // The right column takes the place of the table of contents: nothing to overlap.
@@ -204,7 +206,7 @@ test.describe('the request explorer', () => {
       expect(part.right, part.tag).toBeLessThanOrEqual(column!.x + column!.width + 0.5);
     }
     // And the left column's text ends before the right column starts.
-    const main = await page.locator('[data-parameter]').first().boundingBox();
+    const main = await operation.parameters.first().boundingBox();
     expect(main!.x + main!.width).toBeLessThanOrEqual(column!.x);
     // WCAG 2.2 AA with the explorer answered, as a reader sees it.
     const results = await axe(page).analyze();
@@ -234,11 +236,9 @@ test.describe('the request explorer', () => {
         `export ${data.baseUrlVariable}=${dataMock.url}`,
       );
     await gotoHydrated(page, '/docs/data-api/get-championships');
-    await page.getByRole('tab', { name: 'curl', exact: true }).click();
-    const panel = page
-      .getByRole('complementary', { name: /^Examples of / })
-      .locator('[role="tabpanel"]:not([hidden])')
-      .first();
+    const operation = new OperationPage(page);
+    await operation.sampleTab('curl').click();
+    const panel = operation.shownSample;
     await panel.getByRole('button', { name: 'Copy code to clipboard' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     // The default base URL first, as a single-quoted word, then the call: the environment's variable wins.
@@ -258,14 +258,14 @@ test.describe('the request explorer', () => {
     const nickname = 'Kestrel & Co';
     await gotoHydrated(page, '/docs/data-api/search-players');
     const explorer = new Explorer(page);
-    const aside = page.getByRole('complementary', { name: /^Examples of / });
-    const shown = aside.locator('[role="tabpanel"]:not([hidden])').first();
-    await page.getByRole('tab', { name: 'curl', exact: true }).click();
+    const operation = new OperationPage(page);
+    const shown = operation.shownSample;
+    await operation.sampleTab('curl').click();
     await explorer.parameter('nickname').fill(nickname);
     await expect(shown).toContainText(`--data-urlencode 'nickname=${nickname}'`);
-    await page.getByRole('tab', { name: 'Python', exact: true }).click();
+    await operation.sampleTab('Python').click();
     await expect(shown).toContainText(`("nickname", "${nickname}")`);
-    await page.getByRole('tab', { name: 'Go', exact: true }).click();
+    await operation.sampleTab('Go').click();
     await expect(shown).toContainText(`query.Add("nickname", "${nickname}")`);
     await explorer.chooseServer(mockUrl('data'));
     // The samples follow the chosen server too.

@@ -186,3 +186,73 @@ export function footerLink(page: Page, route: string): Locator {
 export function tableOfContents(page: Page): Locator {
   return page.locator('.theme-doc-toc-desktop');
 }
+
+/** A changelog page (`/docs/changelog`, `/docs/<api>/changelog`). */
+export class ChangelogPage {
+  constructor(private readonly page: Page) {}
+
+  /** The section of one API's entry, found by its heading's id (`data-v4-2026-11-22`). */
+  entry(api: string, id: string): Locator {
+    return this.page.locator('section', { has: this.page.locator(`h2#${api}-${id}`) });
+  }
+
+  get entries(): Locator {
+    return this.page.locator('section h2');
+  }
+
+  get breakingOnly(): Locator {
+    return this.page.getByLabel('Breaking changes only');
+  }
+
+  get apiFilter(): Locator {
+    return this.page.getByRole('combobox', { name: 'API' });
+  }
+
+  /** The count of entries shown, announced as the filters change. */
+  get status(): Locator {
+    return this.page.getByRole('status');
+  }
+
+  get feedLink(): Locator {
+    return this.page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+  }
+}
+
+/** A generated operation page: its parameters, samples and examples column. */
+export class OperationPage {
+  constructor(private readonly page: Page) {}
+
+  /** A parameter's row, with its constraints (`[data-constraint="maximum"] dd`) and flags. */
+  parameter(name: string): Locator {
+    return this.page.locator(`[data-parameter="${name}"]`);
+  }
+
+  get parameters(): Locator {
+    return this.page.locator('[data-parameter]');
+  }
+
+  /** The column of examples beside the call, on a wide window: samples, the explorer, responses. */
+  get examples(): Locator {
+    return this.page.getByRole('complementary', { name: /^Examples of / });
+  }
+
+  /** A sample language's tab. */
+  sampleTab(label: string): Locator {
+    return this.page.getByRole('tab', { name: label, exact: true });
+  }
+
+  /** The sample shown (the examples column's selected tab panel). */
+  get shownSample(): Locator {
+    return this.examples.locator('[role="tabpanel"]:not([hidden])').first();
+  }
+}
+
+/** A schema page: its fields. */
+export function schemaField(page: Page, name: string): Locator {
+  return page.locator(`li[data-field="${name}"]`).first();
+}
+
+/** The docs sidebar's navigation landmark, on any page width. */
+export function docsSidebarNavigation(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Docs sidebar' });
+}
