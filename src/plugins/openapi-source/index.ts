@@ -84,7 +84,7 @@ function stopWithFailureOnSignals(): void {
 
 /**
  * One job: each API's OpenAPI document (remote when configured and usable, otherwise vendored), resolved once and
- * published under `/openapi/` (lib/resolved.ts), and a summary of each in global data for the pages that show one.
+ * published under `/openapi/` (src/lib/pipeline/resolved.ts), and a summary of each in global data for the pages that show one.
  * The generated pages (openapi-pages) and the single-page references (single-page-reference) read the same resolution.
  */
 export default async function openapiSourcePlugin(context: LoadContext, rawOptions: unknown): Promise<Plugin> {
