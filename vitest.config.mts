@@ -20,6 +20,7 @@ const shared = {
       // Components are rendered to HTML in unit tests, without a Docusaurus app around them.
       '@docusaurus/Link': fileURLToPath(new URL('./tests/fixtures/stubs/Link.tsx', import.meta.url)),
       '@theme/CodeBlock': fileURLToPath(new URL('./tests/fixtures/stubs/CodeBlock.tsx', import.meta.url)),
+      '@theme/Heading': fileURLToPath(new URL('./tests/fixtures/stubs/Heading.tsx', import.meta.url)),
       '@theme/Tabs': fileURLToPath(new URL('./tests/fixtures/stubs/Tabs.tsx', import.meta.url)),
       '@theme/TabItem': fileURLToPath(new URL('./tests/fixtures/stubs/TabItem.tsx', import.meta.url)),
       '@docusaurus/theme-common': fileURLToPath(new URL('./tests/fixtures/stubs/themeCommon.ts', import.meta.url)),

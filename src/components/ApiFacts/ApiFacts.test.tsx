@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { apiFacts } from '../../lib/openapi/facts';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
-import { BodyLimit, CallLink, EnvSetup, ErrorTable, PagingTable } from './index';
+import { ApiList, BodyLimit, CallLink, EnvSetup, ErrorTable, ErrorTables, PagingTable, ReferenceLinks } from './index';
 
 const data = apiFacts(readVendoredDocument('data'), 'data-v4', '/docs/data-api');
 const chat = apiFacts(readVendoredDocument('chat'), 'chat-v1', '/docs/chat-api');
@@ -44,4 +44,62 @@ test('EnvSetup quotes the base URL: a `;` or `&` (legal in a URL path) cannot en
     .replaceAll('&#x27;', "'")
     .replaceAll('&amp;', '&');
   expect(text).toContain(String.raw`export ARENA_DATA_API_URL='https://open.arena.example/v4;touch pwned&x='\''y'\'''`);
+});
+
+describe('the lists of every API (the facts list, .generated/facts/apis.json)', () => {
+  const environment = (credentialVariable: string, baseUrlVariable: string) => ({
+    environment: { credentialVariable, baseUrlVariable },
+  });
+  const site = (name: string, folder: string) => ({
+    site: {
+      name,
+      href: `/docs/${folder}/`,
+      overview: `/docs/${folder}/${folder.split('-')[0]}`,
+      reference: `/api/${folder.split('-')[0]}`,
+      description: `The ${name}.`,
+    },
+  });
+  const apis = [
+    { ...data, ...environment('ARENA_API_KEY', 'ARENA_DATA_API_URL'), ...site('Data API', 'data-api') },
+    { ...chat, ...environment('ARENA_ACCESS_TOKEN', 'ARENA_CHAT_API_URL'), ...site('Chat API', 'chat-api') },
+    // A third API that takes the same key as the first.
+    {
+      ...data,
+      id: 'stats-v1',
+      ...environment('ARENA_API_KEY', 'ARENA_STATS_API_URL'),
+      ...site('Stats API', 'stats-api'),
+    },
+  ];
+
+  test('ApiList gives each API a heading, its sentence, its figures and its overview, in order', () => {
+    const html = renderToStaticMarkup(<ApiList apis={apis} />);
+    expect([...html.matchAll(/<h3 id="([^"]+)">([^<]+)<\/h3>/g)].map((match) => `${match[1]} ${match[2]}`)).toEqual([
+      'data-v4 Data API',
+      'chat-v1 Chat API',
+      'stats-v1 Stats API',
+    ]);
+    expect(html).toContain('<a href="/docs/stats-api/stats">Stats API overview</a>');
+    expect(html).toContain('The Stats API.');
+  });
+
+  test('ErrorTables has a table per API and ReferenceLinks one link per API, joined as a sentence', () => {
+    expect(renderToStaticMarkup(<ErrorTables apis={apis} />).match(/<table/g)).toHaveLength(3);
+    const links = renderToStaticMarkup(<ReferenceLinks apis={apis} />).replace(/<\/?span>/g, '');
+    expect(links).toBe(
+      'the <a href="/api/data">Data API reference</a>, the <a href="/api/chat">Chat API reference</a> and the <a href="/api/stats">Stats API reference</a>',
+    );
+  });
+
+  test("EnvSetup exports every API's variables once each, a shared key once", () => {
+    const text = renderToStaticMarkup(<EnvSetup apis={apis} />)
+      .replace(/<[^>]+>/g, '')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>');
+    expect(text.split('\n').filter((line) => line.startsWith('export ARENA_API_KEY='))).toEqual([
+      "export ARENA_API_KEY='<your API key>'",
+    ]);
+    expect(text).toContain("export ARENA_ACCESS_TOKEN='<your OAuth2 access token>'");
+    expect(text).toContain("export ARENA_STATS_API_URL='https://");
+  });
 });
