@@ -1,17 +1,36 @@
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, pathExpression, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  pathExpression,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+  usesBasic,
+} from './request';
 import { quoted } from './quoting';
 
 export function csharp(request: SampleRequest, env: SampleEnvironment): string {
   const path = pathExpression(request, quoted, (value) => `Uri.EscapeDataString(${value})`);
-  const query = request.query
+  const query = [
+    ...request.query.map(([name, value]): [string, string] => [name, quoted(value)]),
+    ...credentialQuery(request),
+  ]
     .map(
       ([name, value], index) =>
-        `${quoted(`${index === 0 ? '?' : '&'}${encodeURIComponent(name)}=`)} + Uri.EscapeDataString(${quoted(value)})`,
+        `${quoted(`${index === 0 ? '?' : '&'}${encodeURIComponent(name)}=`)} + Uri.EscapeDataString(${value})`,
     )
     .join(' + ');
+  const syntax = {
+    literal: quoted,
+    concat: (literal: string, expression: string) => `${quoted(literal)} + ${expression}`,
+    base64: (expression: string) => `Convert.ToBase64String(Encoding.UTF8.GetBytes(${expression}))`,
+  };
   const headers = [
-    ...(request.secured ? ['request.Headers.TryAddWithoutValidation("Authorization", "Bearer " + credential);'] : []),
+    ...credentialHeaders(request, syntax).map(
+      ([name, value]) => `request.Headers.TryAddWithoutValidation(${quoted(name)}, ${value});`,
+    ),
     ...request.headers
       .filter(([name]) => name !== 'Content-Type')
       .map(([name, value]) => `request.Headers.TryAddWithoutValidation(${quoted(name)}, ${quoted(value)});`),
@@ -52,7 +71,7 @@ export function csharp(request: SampleRequest, env: SampleEnvironment): string {
     ...(multipart?.some((part) => part.file) ? ['using System.IO;'] : []),
     'using System.Net.Http;',
     ...(multipart?.some((part) => part.file) ? ['using System.Net.Http.Headers;'] : []),
-    ...(request.body?.json !== undefined ? ['using System.Text;'] : []),
+    ...(request.body?.json !== undefined || usesBasic(request) ? ['using System.Text;'] : []),
     'using System.Threading;',
     '',
     '// A console program for .NET 6 or later (`dotnet run`) or Mono (`mcs -r:System.Net.Http.dll`).',
@@ -64,16 +83,15 @@ export function csharp(request: SampleRequest, env: SampleEnvironment): string {
       [
         `var baseUrl = Environment.GetEnvironmentVariable(${quoted(env.baseUrlVariable)});`,
         `if (string.IsNullOrEmpty(baseUrl)) baseUrl = ${quoted(request.server)};`,
-        ...(request.secured
-          ? [
-              `var credential = Environment.GetEnvironmentVariable(${quoted(env.credentialVariable)});`,
-              'if (string.IsNullOrEmpty(credential))',
-              '{',
-              `    Console.Error.WriteLine("Set ${env.credentialVariable}");`,
-              '    return 1;',
-              '}',
-            ]
-          : headerComment(request, env.credentialVariable, '//')),
+        ...request.credentials.flatMap(({ variable, local }) => [
+          `var ${local} = Environment.GetEnvironmentVariable(${quoted(variable)});`,
+          `if (string.IsNullOrEmpty(${local}))`,
+          '{',
+          `    Console.Error.WriteLine("Set ${variable}");`,
+          '    return 1;',
+          '}',
+        ]),
+        ...headerComment(request, env.credentialVariable, '//'),
         `var url = baseUrl + ${path}${query ? ` + ${query}` : ''};`,
         `using (var client = new HttpClient { Timeout = TimeSpan.FromSeconds(${timeoutSeconds}) })`,
         '{',

@@ -14,11 +14,27 @@ export function curl(request: SampleRequest, env: SampleEnvironment): string {
     ...(get ? [] : [`--request ${request.method}`]),
     `"$base_url"${shellQuoted(url.slice(request.server.length) + withQuery)}`,
   ];
-  if (get && request.query.length > 0) {
+  const queryCredentials = request.credentials.filter(({ placement }) => placement.in === 'query');
+  // With --get, curl writes the data as the query and drops one set by --url-query: on a GET every pair is data.
+  const getData = get && (request.query.length > 0 || queryCredentials.length > 0);
+  if (getData) {
     lines.push('--get');
     for (const [name, value] of request.query) lines.push(`--data-urlencode ${shellQuoted(`${name}=${value}`)}`);
   }
-  if (request.secured) lines.push(`--header "Authorization: Bearer \${${env.credentialVariable}:?is not set}"`);
+  for (const { placement, variable } of request.credentials) {
+    // A name from the document is a single-quoted word; the variable is expanded in double quotes beside it.
+    const value = `"\${${variable}:?is not set}"`;
+    if (placement.scheme === 'basic') lines.push(`--user ${value}`);
+    else if (placement.in === 'query') {
+      lines.push(`${getData ? '--data-urlencode' : '--url-query'} ${shellQuoted(`${placement.name}=`)}${value}`);
+    } else if (placement.in === 'cookie') lines.push(`--cookie ${shellQuoted(`${placement.name}=`)}${value}`);
+    else if (placement.scheme === 'bearer' && placement.name === 'Authorization') {
+      lines.push(`--header "Authorization: Bearer \${${variable}:?is not set}"`);
+    } else {
+      const prefix = placement.scheme === 'bearer' ? 'Bearer ' : '';
+      lines.push(`--header ${shellQuoted(`${placement.name}: ${prefix}`)}${value}`);
+    }
+  }
   for (const [name, value] of request.headers) lines.push(`--header ${shellQuoted(`${name}: ${value}`)}`);
   if (request.body?.multipart) {
     // --form-string sends text as it is (a leading @ or < would make --form read a file); a file field reads one.

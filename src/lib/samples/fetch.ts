@@ -1,11 +1,31 @@
-import { timeoutSeconds, type SampleRequest, filePlaceholder, fileName } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  filePlaceholder,
+  fileName,
+  credentialHeaders,
+  credentialQuery,
+  type CredentialSyntax,
+} from './request';
 import { quoted } from './quoting';
 
 /** The fetch call, the 429 retry and the status check JavaScript in a browser and Node.js share. */
-/** `readsFiles`: Node.js reads a file field from its path; a browser's sample shows where the bytes go. */
-export function fetchCall(request: SampleRequest, credential: string, indent: string, readsFiles = false): string[] {
+/**
+ * `inNode`: Node.js reads a file field from its path and encodes Base64 with Buffer; a browser's sample shows where
+ * the bytes go, encodes with btoa, and leaves a cookie credential to the browser (a page cannot set `Cookie`).
+ */
+export function fetchCall(request: SampleRequest, indent: string, inNode = false): string[] {
+  const syntax: CredentialSyntax = {
+    literal: quoted,
+    concat: (literal, expression) => `${quoted(literal)} + ${expression}`,
+    base64: (expression) => (inNode ? `Buffer.from(${expression}).toString("base64")` : `btoa(${expression})`),
+  };
+  const browserCookies = !inNode && request.credentials.some(({ placement }) => placement.in === 'cookie');
+  const readsFiles = inNode;
   const headers = [
-    ...(request.secured ? [`Authorization: \`Bearer \${${credential}}\``] : []),
+    ...credentialHeaders(request, syntax)
+      .filter(([name]) => inNode || name !== 'Cookie')
+      .map(([name, value]) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : quoted(name)}: ${value}`),
     ...request.headers.map(
       ([name, value]) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : quoted(name)}: ${quoted(value)}`,
     ),
@@ -35,11 +55,14 @@ export function fetchCall(request: SampleRequest, credential: string, indent: st
     `  \`\${baseUrl}${request.path.map((part) => ('text' in part ? part.text.replace(/[`$\\]/g, '\\$&') : `\${encodeURIComponent(${quoted(part.value)})}`)).join('')}\`,`,
     ');',
     ...request.query.map(([name, value]) => `url.searchParams.append(${quoted(name)}, ${quoted(value)});`),
+    ...credentialQuery(request).map(([name, local]) => `url.searchParams.append(${quoted(name)}, ${local});`),
     'const send = () =>',
     '  fetch(url, {',
     `    method: ${quoted(request.method)},`,
     `    headers: { ${headers.join(', ')} },`,
     ...body.map((line) => `  ${line}`),
+    // The browser sends its own cookie for the API's site, when the API allows credentials from this origin.
+    ...(browserCookies ? ['    credentials: "include",'] : []),
     `    signal: AbortSignal.timeout(${timeoutSeconds * 1000}),`,
     '  });',
     'let response = await send();',

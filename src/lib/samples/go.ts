@@ -1,11 +1,27 @@
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, pathExpression, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  pathExpression,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+  usesBasic,
+} from './request';
 import { quoted } from './quoting';
 
 export function go(request: SampleRequest, env: SampleEnvironment): string {
   const path = pathExpression(request, quoted, (value) => `url.PathEscape(${value})`);
+  const syntax = {
+    literal: quoted,
+    concat: (literal: string, expression: string) => `${quoted(literal)}+${expression}`,
+    base64: (expression: string) => `base64.StdEncoding.EncodeToString([]byte(${expression}))`,
+  };
+  const queryCredentials = credentialQuery(request);
+  const hasQuery = request.query.length > 0 || queryCredentials.length > 0;
   const headers = [
-    ...(request.secured ? ['\t\treq.Header.Set("Authorization", "Bearer "+credential)'] : []),
+    ...credentialHeaders(request, syntax).map(([name, value]) => `\t\treq.Header.Set(${quoted(name)}, ${value})`),
     ...request.headers.map(([name, value]) => `\t\treq.Header.Set(${quoted(name)}, ${quoted(value)})`),
   ];
   const form = request.body?.form;
@@ -20,11 +36,12 @@ export function go(request: SampleRequest, env: SampleEnvironment): string {
         : 'nil';
   const imports = [
     ...(multipart ? ['bytes'] : []),
+    ...(usesBasic(request) ? ['encoding/base64'] : []),
     'fmt',
     'io',
     ...(multipart ? ['mime/multipart'] : []),
     'net/http',
-    ...(request.query.length > 0 || form || path.includes('url.') ? ['net/url'] : []),
+    ...(hasQuery || form || path.includes('url.') ? ['net/url'] : []),
     'os',
     ...(multipart ? ['path/filepath'] : []),
     'strconv',
@@ -71,21 +88,24 @@ export function go(request: SampleRequest, env: SampleEnvironment): string {
     '\tif baseURL == "" {',
     `\t\tbaseURL = ${quoted(request.server)}`,
     '\t}',
-    ...(request.secured
+    ...request.credentials.flatMap(({ variable, local }) => [
+      `\t${local} := os.Getenv(${quoted(variable)})`,
+      `\tif ${local} == "" {`,
+      `\t\tfmt.Fprintln(os.Stderr, "Set ${variable}")`,
+      '\t\tos.Exit(1)',
+      '\t}',
+    ]),
+    ...headerComment(request, env.credentialVariable, '\t//'),
+    ...(hasQuery
       ? [
-          `\tcredential := os.Getenv(${quoted(env.credentialVariable)})`,
-          '\tif credential == "" {',
-          `\t\tfmt.Fprintln(os.Stderr, "Set ${env.credentialVariable}")`,
-          '\t\tos.Exit(1)',
-          '\t}',
+          '\tquery := url.Values{}',
+          ...request.query.map(([n, v]) => `\tquery.Add(${quoted(n)}, ${quoted(v)})`),
+          ...queryCredentials.map(([n, local]) => `\tquery.Add(${quoted(n)}, ${local})`),
         ]
-      : headerComment(request, env.credentialVariable, '\t//')),
-    ...(request.query.length > 0
-      ? ['\tquery := url.Values{}', ...request.query.map(([n, v]) => `\tquery.Add(${quoted(n)}, ${quoted(v)})`)]
       : []),
     ...(form ? ['\tform := url.Values{}', ...form.map(([n, v]) => `\tform.Add(${quoted(n)}, ${quoted(v)})`)] : []),
     ...multipartBody,
-    `\ttarget := baseURL + ${path}${request.query.length > 0 ? ' + "?" + query.Encode()' : ''}`,
+    `\ttarget := baseURL + ${path}${hasQuery ? ' + "?" + query.Encode()' : ''}`,
     `\tclient := &http.Client{Timeout: ${timeoutSeconds} * time.Second}`,
     '\tfor attempt := 0; ; attempt++ {',
     `\t\treq, err := http.NewRequest(${quoted(request.method)}, target, ${body})`,

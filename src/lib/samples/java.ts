@@ -1,20 +1,43 @@
 import { formBoundary } from '../openapi/request';
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, pathExpression, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  pathExpression,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+} from './request';
 import { javaQuoted } from './quoting';
 
 export function java(request: SampleRequest, env: SampleEnvironment): string {
   const path = pathExpression(request, javaQuoted, (value) => `encode(${value})`);
-  const pairs = (list: [string, string][], first: string) =>
+  /** Name and value pairs, each value a literal or, for a credential, an expression. */
+  const expressions = (list: [string, string][], first: string) =>
     list
       .map(
         ([name, value], index) =>
-          `${javaQuoted(`${index === 0 ? first : '&'}${encodeURIComponent(name)}=`)} + encode(${javaQuoted(value)})`,
+          `${javaQuoted(`${index === 0 ? first : '&'}${encodeURIComponent(name)}=`)} + encode(${value})`,
       )
       .join(' + ');
-  const query = pairs(request.query, '?');
+  const pairs = (list: [string, string][], first: string) =>
+    expressions(
+      list.map(([name, value]): [string, string] => [name, javaQuoted(value)]),
+      first,
+    );
+  const query = expressions(
+    [...request.query.map(([name, value]): [string, string] => [name, javaQuoted(value)]), ...credentialQuery(request)],
+    '?',
+  );
+  const syntax = {
+    literal: javaQuoted,
+    concat: (literal: string, expression: string) => `${javaQuoted(literal)} + ${expression}`,
+    base64: (expression: string) =>
+      `java.util.Base64.getEncoder().encodeToString(${expression}.getBytes(StandardCharsets.UTF_8))`,
+  };
   const headers = [
-    ...(request.secured ? ['.header("Authorization", "Bearer " + credential)'] : []),
+    ...credentialHeaders(request, syntax).map(([name, value]) => `.header(${javaQuoted(name)}, ${value})`),
     ...request.headers.map(([name, value]) => `.header(${javaQuoted(name)}, ${javaQuoted(value)})`),
   ];
   const multipart = request.body?.multipart;
@@ -44,15 +67,14 @@ export function java(request: SampleRequest, env: SampleEnvironment): string {
     ...(multipart ? [`    static final String BOUNDARY = ${javaQuoted(formBoundary)};`, ''] : []),
     '    public static void main(String[] args) throws Exception {',
     `        String baseUrl = env(${javaQuoted(env.baseUrlVariable)}, ${javaQuoted(request.server)});`,
-    ...(request.secured
-      ? [
-          `        String credential = env(${javaQuoted(env.credentialVariable)}, "");`,
-          '        if (credential.isEmpty()) {',
-          `            System.err.println("Set ${env.credentialVariable}");`,
-          '            System.exit(1);',
-          '        }',
-        ]
-      : headerComment(request, env.credentialVariable, '        //')),
+    ...request.credentials.flatMap(({ variable, local }) => [
+      `        String ${local} = env(${javaQuoted(variable)}, "");`,
+      `        if (${local}.isEmpty()) {`,
+      `            System.err.println("Set ${variable}");`,
+      '            System.exit(1);',
+      '        }',
+    ]),
+    ...headerComment(request, env.credentialVariable, '        //'),
     ...(multipart
       ? [
           '        // The multipart body, written out: the standard library has no encoder for it.',

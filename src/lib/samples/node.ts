@@ -7,14 +7,13 @@ export function node(request: SampleRequest, env: SampleEnvironment): string {
   return [
     ...(request.body?.multipart?.some((part) => part.file) ? ["import { readFile } from 'node:fs/promises';", ''] : []),
     `const baseUrl = process.env.${env.baseUrlVariable} || ${quoted(request.server)};`,
-    ...(request.secured
-      ? [
-          `const credential = process.env.${env.credentialVariable};`,
-          `if (!credential) throw new Error('Set ${env.credentialVariable}');`,
-        ]
-      : headerComment(request, env.credentialVariable, '//')),
+    ...request.credentials.flatMap(({ variable, local }) => [
+      `const ${local} = process.env.${variable};`,
+      `if (!${local}) throw new Error('Set ${variable}');`,
+    ]),
+    ...headerComment(request, env.credentialVariable, '//'),
     '',
-    ...fetchCall(request, 'credential', '', true),
+    ...fetchCall(request, '', true),
     'if (!response.ok) {',
     '  console.error(`HTTP ${response.status}: ${body}`);',
     '  process.exit(1);',

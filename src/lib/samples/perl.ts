@@ -1,13 +1,35 @@
 import { formBoundary } from '../openapi/request';
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, encodedPath, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  encodedPath,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+  usesBasic,
+} from './request';
 import { singleQuoted } from './quoting';
 
 export function perl(request: SampleRequest, env: SampleEnvironment): string {
   const pairs = (list: [string, string][]) =>
     `[${list.map(([n, v]) => `${singleQuoted(n)} => ${singleQuoted(v)}`).join(', ')}]`;
+  const variable = (local: string) => `$${local}`;
+  const syntax = {
+    literal: singleQuoted,
+    concat: (literal: string, expression: string) => `${singleQuoted(literal)} . ${expression}`,
+    base64: (expression: string) => `encode_base64(${expression}, '')`,
+  };
+  const queryPairs = [
+    ...request.query.map(([n, v]) => `${singleQuoted(n)} => ${singleQuoted(v)}`),
+    ...credentialQuery(request).map(([n, local]) => `${singleQuoted(n)} => ${variable(local)}`),
+  ];
   const headers = [
-    ...(request.secured ? ['\'Authorization\' => "Bearer $credential"'] : []),
+    ...credentialHeaders(
+      { ...request, credentials: request.credentials.map((c) => ({ ...c, local: variable(c.local) })) },
+      syntax,
+    ).map(([name, value]) => `${singleQuoted(name)} => ${value}`),
     ...request.headers.map(([name, value]) => `${singleQuoted(name)} => ${singleQuoted(value)}`),
   ];
   const multipart = request.body?.multipart;
@@ -45,14 +67,16 @@ export function perl(request: SampleRequest, env: SampleEnvironment): string {
     'use utf8; # the literals below are text, not bytes',
     ...(multipart ? ['use Encode qw(encode_utf8);'] : []),
     'use HTTP::Tiny;',
+    ...(usesBasic(request) ? ['use MIME::Base64 qw(encode_base64);'] : []),
     '',
     `my $base_url = $ENV{${env.baseUrlVariable}} || ${singleQuoted(request.server)};`,
-    ...(request.secured
-      ? [`my $credential = $ENV{${env.credentialVariable}} or die "Set ${env.credentialVariable}\\n";`]
-      : headerComment(request, env.credentialVariable, '#')),
+    ...request.credentials.map(
+      ({ variable: name, local }) => `my ${variable(local)} = $ENV{${name}} or die "Set ${name}\\n";`,
+    ),
+    ...headerComment(request, env.credentialVariable, '#'),
     `my $http = HTTP::Tiny->new(timeout => ${timeoutSeconds});`,
     ...form,
-    `my $url = $base_url . ${singleQuoted(encodedPath(request))}${request.query.length > 0 ? ` . '?' . $http->www_form_urlencode(${pairs(request.query)})` : ''};`,
+    `my $url = $base_url . ${singleQuoted(encodedPath(request))}${queryPairs.length > 0 ? ` . '?' . $http->www_form_urlencode([${queryPairs.join(', ')}])` : ''};`,
     'my %options = (',
     `    headers => { ${headers.join(', ')} },`,
     ...content,

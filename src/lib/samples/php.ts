@@ -1,6 +1,14 @@
 import { formBoundary } from '../openapi/request';
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, pathExpression, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  pathExpression,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+} from './request';
 import { singleQuoted } from './quoting';
 
 export function php(request: SampleRequest, env: SampleEnvironment): string {
@@ -15,8 +23,26 @@ export function php(request: SampleRequest, env: SampleEnvironment): string {
       ? `http_build_query(${unique}, '', '&', PHP_QUERY_RFC3986)`
       : `implode('&', [${pairs.map(([n, v]) => `rawurlencode(${singleQuoted(n)}) . '=' . rawurlencode(${singleQuoted(v)})`).join(', ')}])`;
   };
+  const syntax = {
+    literal: singleQuoted,
+    concat: (literal: string, expression: string) => `${singleQuoted(literal)} . ${expression}`,
+    base64: (expression: string) => `base64_encode(${expression})`,
+  };
+  const variable = (local: string) => `$${local}`;
+  const queryParts = [
+    ...(request.query.length > 0 ? [encodeList(request.query)] : []),
+    ...credentialQuery(request).map(
+      ([name, local]) => `rawurlencode(${singleQuoted(name)}) . '=' . rawurlencode(${variable(local)})`,
+    ),
+  ];
   const headers = [
-    ...(request.secured ? ["'Authorization: Bearer ' . $credential"] : []),
+    ...credentialHeaders(
+      { ...request, credentials: request.credentials.map((c) => ({ ...c, local: variable(c.local) })) },
+      syntax,
+    ).map(([name, value]) =>
+      // `'Authorization: ' . 'Bearer ' . $credential` reads as one literal: 'Authorization: Bearer ' . $credential.
+      `${singleQuoted(`${name}: `)} . ${value}`.replace(/^'((?:[^'\\]|\\.)*)' \. '/, "'$1"),
+    ),
     ...request.headers.map(([name, value]) => singleQuoted(`${name}: ${value}`)),
   ];
   const multipart = request.body?.multipart;
@@ -46,16 +72,15 @@ export function php(request: SampleRequest, env: SampleEnvironment): string {
   return [
     '<?php',
     `$baseUrl = getenv(${singleQuoted(env.baseUrlVariable)}) ?: ${singleQuoted(request.server)};`,
-    ...(request.secured
-      ? [
-          `$credential = getenv(${singleQuoted(env.credentialVariable)});`,
-          'if (!$credential) {',
-          `    fwrite(STDERR, "Set ${env.credentialVariable}\\n");`,
-          '    exit(1);',
-          '}',
-        ]
-      : headerComment(request, env.credentialVariable, '//')),
-    `$url = $baseUrl . ${path}${request.query.length > 0 ? ` . '?' . ${encodeList(request.query)}` : ''};`,
+    ...request.credentials.flatMap(({ variable: name, local }) => [
+      `${variable(local)} = getenv(${singleQuoted(name)});`,
+      `if (!${variable(local)}) {`,
+      `    fwrite(STDERR, "Set ${name}\\n");`,
+      '    exit(1);',
+      '}',
+    ]),
+    ...headerComment(request, env.credentialVariable, '//'),
+    `$url = $baseUrl . ${path}${queryParts.length > 0 ? ` . '?' . ${queryParts.join(" . '&' . ")}` : ''};`,
     ...form,
     '$context = stream_context_create([',
     "    'http' => [",

@@ -1,18 +1,31 @@
 import { formBoundary } from '../openapi/request';
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, pathExpression, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  pathExpression,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+  usesBasic,
+} from './request';
 import { quoted } from './quoting';
 
 export function python(request: SampleRequest, env: SampleEnvironment): string {
   const path = pathExpression(request, quoted, (value) => `urllib.parse.quote(${value}, safe="")`);
-  const query =
-    request.query.length > 0
-      ? [
-          `query = urllib.parse.urlencode([${request.query.map(([n, v]) => `(${quoted(n)}, ${quoted(v)})`).join(', ')}])`,
-        ]
-      : [];
+  const pairs = [
+    ...request.query.map(([n, v]) => `(${quoted(n)}, ${quoted(v)})`),
+    ...credentialQuery(request).map(([n, local]) => `(${quoted(n)}, ${local})`),
+  ];
+  const query = pairs.length > 0 ? [`query = urllib.parse.urlencode([${pairs.join(', ')}])`] : [];
+  const syntax = {
+    literal: quoted,
+    concat: (literal: string, expression: string) => `${quoted(literal)} + ${expression}`,
+    base64: (expression: string) => `base64.b64encode(${expression}.encode()).decode()`,
+  };
   const headers = [
-    ...(request.secured ? ['"Authorization": "Bearer " + credential'] : []),
+    ...credentialHeaders(request, syntax).map(([name, value]) => `${quoted(name)}: ${value}`),
     ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`),
   ];
   const multipart = request.body?.multipart;
@@ -44,6 +57,7 @@ export function python(request: SampleRequest, env: SampleEnvironment): string {
         ? [`    data=${quoted(request.body.json)}.encode(),`]
         : [];
   return [
+    ...(usesBasic(request) ? ['import base64'] : []),
     'import os',
     'import sys',
     'import time',
@@ -52,9 +66,10 @@ export function python(request: SampleRequest, env: SampleEnvironment): string {
     'import urllib.request',
     '',
     `base_url = os.environ.get(${quoted(env.baseUrlVariable)}) or ${quoted(request.server)}`,
-    ...(request.secured
-      ? [`credential = os.environ.get(${quoted(env.credentialVariable)}) or sys.exit("Set ${env.credentialVariable}")`]
-      : headerComment(request, env.credentialVariable, '#')),
+    ...request.credentials.map(
+      ({ variable, local }) => `${local} = os.environ.get(${quoted(variable)}) or sys.exit("Set ${variable}")`,
+    ),
+    ...headerComment(request, env.credentialVariable, '#'),
     ...query,
     ...form,
     `url = base_url + ${path}${query.length > 0 ? ' + "?" + query' : ''}`,

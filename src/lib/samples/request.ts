@@ -1,6 +1,6 @@
 import type { Json } from '../openapi/document';
 import { isEmpty, isMultipart, multipartFiles, queryPairs, sampleBody, sampleValues, scalar } from '../openapi/request';
-import type { OperationView } from '../openapi/view';
+import type { CredentialPlacement, OperationView } from '../openapi/view';
 import type { SampleOptions } from './settings';
 
 /** Seconds the samples wait for an answer. */
@@ -23,11 +23,82 @@ export interface SampleRequest {
   query: [string, string][];
   /** Headers other than the credential's. */
   headers: [string, string][];
-  /** Whether the call takes the credential (`Authorization: Bearer …`). */
+  /** Whether the call takes a credential. */
   secured: boolean;
+  /**
+   * The credentials the call sends, where its security schemes put them (an `X-API-Key` header, an `api_key` query
+   * parameter, a cookie, `Authorization: Bearer` or `Basic`): the first from the convention's variable, any other
+   * that the same requirement combines with it from that variable with `_2`, `_3`… after it.
+   */
+  credentials: SampleCredential[];
   body?: { contentType: string; json?: string; form?: [string, string][]; multipart?: MultipartPart[] };
   /** A name for the browser sample's function: the operationId. */
   name: string;
+}
+
+export interface SampleCredential {
+  placement: CredentialPlacement;
+  /** The environment variable holding it. */
+  variable: string;
+  /** The sample's own name for it: `credential`, `credential2`. */
+  local: string;
+}
+
+/** The credentials of a call, each with its variable and local name (`SampleRequest.credentials`). */
+function sampleCredentials(view: OperationView, variable: string): SampleCredential[] {
+  return view.security
+    .flatMap((security) => (security.placement ? [security.placement] : []))
+    .map((placement, index) => ({
+      placement,
+      variable: index === 0 ? variable : `${variable}_${index + 1}`,
+      local: index === 0 ? 'credential' : `credential${index + 1}`,
+    }));
+}
+
+/**
+ * How a language writes the value a credential is sent as: `Bearer ` before it, `Basic ` before its Base64, or the
+ * credential itself; a cookie as `name=` before it.
+ */
+export interface CredentialSyntax {
+  /** A string literal. */
+  literal: (text: string) => string;
+  /** A literal followed by an expression. */
+  concat: (literal: string, expression: string) => string;
+  /** The Base64 of an expression's UTF-8 bytes. */
+  base64: (expression: string) => string;
+}
+
+function credentialValue(credential: SampleCredential, syntax: CredentialSyntax): string {
+  const { placement, local } = credential;
+  const value =
+    placement.scheme === 'bearer'
+      ? syntax.concat('Bearer ', local)
+      : placement.scheme === 'basic'
+        ? syntax.concat('Basic ', syntax.base64(local))
+        : local;
+  return placement.in === 'cookie' ? syntax.concat(`${placement.name}=`, value) : value;
+}
+
+/** The headers the credentials go in (a cookie's in `Cookie`): the header's name and the value's expression. */
+export function credentialHeaders(request: SampleRequest, syntax: CredentialSyntax): [string, string][] {
+  return request.credentials
+    .filter(({ placement }) => placement.in !== 'query')
+    .map((credential) => [
+      credential.placement.in === 'cookie' ? 'Cookie' : credential.placement.name,
+      credentialValue(credential, syntax),
+    ]);
+}
+
+/** The query parameters the credentials go in: the parameter's name and the local holding the value. */
+export function credentialQuery(request: SampleRequest): [string, string][] {
+  return request.credentials
+    .filter(({ placement }) => placement.in === 'query')
+    .map(({ placement, local }) => [placement.name, local]);
+}
+
+/** Whether any credential is sent as HTTP Basic (a language may need its Base64 module). */
+export function usesBasic(request: SampleRequest): boolean {
+  return request.credentials.some(({ placement }) => placement.scheme === 'basic');
 }
 
 export function camelCase(value: string): string {
@@ -96,6 +167,7 @@ export function sampleRequest(view: OperationView, options: SampleOptions): Samp
     query,
     headers,
     secured: view.security.length > 0,
+    credentials: sampleCredentials(view, options.credentialVariable),
     body,
     name: camelCase(view.operationId || `${view.method} ${view.path}`),
   };

@@ -1,11 +1,29 @@
 import type { SampleEnvironment } from './settings';
-import { timeoutSeconds, type SampleRequest, pathExpression, headerComment, filePlaceholder } from './request';
+import {
+  timeoutSeconds,
+  type SampleRequest,
+  pathExpression,
+  headerComment,
+  filePlaceholder,
+  credentialHeaders,
+  credentialQuery,
+} from './request';
 import { singleQuoted } from './quoting';
 
 export function ruby(request: SampleRequest, env: SampleEnvironment): string {
   const path = pathExpression(request, singleQuoted, (value) => `ERB::Util.url_encode(${value})`);
   const pairs = (list: [string, string][]) =>
     `[${list.map(([n, v]) => `[${singleQuoted(n)}, ${singleQuoted(v)}]`).join(', ')}]`;
+  const queryPairs = [
+    ...request.query.map(([n, v]) => `[${singleQuoted(n)}, ${singleQuoted(v)}]`),
+    ...credentialQuery(request).map(([n, local]) => `[${singleQuoted(n)}, ${local}]`),
+  ];
+  const syntax = {
+    literal: singleQuoted,
+    concat: (literal: string, expression: string) => `${singleQuoted(literal)} + ${expression}`,
+    // `pack('m0')`: Base64 without line breaks, from the core (the base64 library left Ruby's defaults in 3.4).
+    base64: (expression: string) => `[${expression}].pack('m0')`,
+  };
   const className = request.method[0] + request.method.slice(1).toLowerCase();
   // A file field is sent from an open file (Net::HTTP copies it into the body), rewound for a retry.
   const files = (request.body?.multipart ?? []).filter((part) => part.file);
@@ -16,16 +34,15 @@ export function ruby(request: SampleRequest, env: SampleEnvironment): string {
     '',
     `base_url = ENV[${singleQuoted(env.baseUrlVariable)}].to_s`,
     `base_url = ${singleQuoted(request.server)} if base_url.empty?`,
-    ...(request.secured
-      ? [
-          `credential = ENV[${singleQuoted(env.credentialVariable)}].to_s`,
-          `abort 'Set ${env.credentialVariable}' if credential.empty?`,
-        ]
-      : headerComment(request, env.credentialVariable, '#')),
+    ...request.credentials.flatMap(({ variable, local }) => [
+      `${local} = ENV[${singleQuoted(variable)}].to_s`,
+      `abort 'Set ${variable}' if ${local}.empty?`,
+    ]),
+    ...headerComment(request, env.credentialVariable, '#'),
     `uri = URI(base_url + ${path})`,
-    ...(request.query.length > 0 ? [`uri.query = URI.encode_www_form(${pairs(request.query)})`] : []),
+    ...(queryPairs.length > 0 ? [`uri.query = URI.encode_www_form([${queryPairs.join(', ')}])`] : []),
     `request = Net::HTTP::${className}.new(uri)`,
-    ...(request.secured ? ['request[\'Authorization\'] = "Bearer #{credential}"'] : []),
+    ...credentialHeaders(request, syntax).map(([name, value]) => `request[${singleQuoted(name)}] = ${value}`),
     ...request.headers.map(([name, value]) => `request[${singleQuoted(name)}] = ${singleQuoted(value)}`),
     ...(request.body?.multipart
       ? [

@@ -10,6 +10,7 @@ import { chromiumLaunchOptions } from '../../../scripts/lib/chromium';
 import { useVendoredMocks } from '../../../tests/fixtures/mocks';
 import { injectionDocument, injections } from '../../../tests/fixtures/injectionDocument';
 import { uploadDocument } from '../../../tests/fixtures/uploadDocument';
+import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import type { JsonObject } from '../openapi/document';
 import { buildRequest, sampleBody, sampleValues, type ParameterValues } from '../openapi/request';
 import { codeSamples, sampleLanguages, type SampleLanguage } from './index';
@@ -69,6 +70,47 @@ const uploadTitle = `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`;
 const uploadFile = 'line one\nü\r\nthe end';
 const uploadView = operationViews(uploadDocument(uploadTitle, { secured: true }), 'uploads')[0];
 const runDir = path.join(workDir, 'run');
+
+/** Where each call of the security document must carry its credential, read from what the mock received. */
+const schemeViews = operationViews(securityDocument, 'schemes');
+function carried(path: string, request: { url: string; headers: Record<string, string | string[] | undefined> }) {
+  const url = new URL(request.url, 'http://x');
+  const cookie = String(request.headers.cookie ?? '');
+  const authorization = String(request.headers.authorization ?? '');
+  const key = String(request.headers['x-api-key'] ?? '');
+  switch (path) {
+    case '/schemes/header':
+    case '/schemes/either':
+      return { key };
+    case '/schemes/query':
+      return { api_key: url.searchParams.get('api_key'), limit: url.searchParams.get('limit') };
+    case '/schemes/cookie':
+      return { sessionid: /(?:^|;\s*)sessionid=([^;]*)/.exec(cookie)?.[1] };
+    case '/schemes/basic':
+      return { basic: Buffer.from(authorization.replace(/^Basic /, ''), 'base64').toString() };
+    case '/schemes/bearer':
+      return { authorization };
+    default:
+      return { key, api_key: url.searchParams.get('api_key') };
+  }
+}
+function meant(path: string, credential: string) {
+  switch (path) {
+    case '/schemes/header':
+    case '/schemes/either':
+      return { key: credential };
+    case '/schemes/query':
+      return { api_key: credential, limit: '1' };
+    case '/schemes/cookie':
+      return { sessionid: credential };
+    case '/schemes/basic':
+      return { basic: credential };
+    case '/schemes/bearer':
+      return { authorization: `Bearer ${credential}` };
+    default:
+      return { key: credential, api_key: `${credential}-second` };
+  }
+}
 
 const documents = Object.fromEntries(apis.map((api) => [api.key, readVendoredDocument(api.key)])) as Record<
   string,
@@ -265,8 +307,13 @@ const runners: Record<SampleLanguage, (cases: Case[], env: (item: Case) => NodeJ
       const code = sampleOf(item, 'javascript').replace(/^export /m, '');
       const name = /async function (\w+)\(/.exec(code)?.[1] ?? '';
       const env = envs.get(item)?.(0) ?? {};
+      // The function's credential parameters, in the order of the call's schemes: the convention's variable, then
+      // `_2`…; a cookie is the browser's own and no parameter.
+      const placements = item.view.security.flatMap((security) => (security.placement ? [security.placement] : []));
+      const variable = (index: number) =>
+        index === 0 ? item.api.credential.variable : `${item.api.credential.variable}_${index + 1}`;
       const args = [
-        ...(item.view.security.length > 0 ? [env[item.api.credential.variable] ?? ''] : []),
+        ...placements.flatMap((placement, index) => (placement.in === 'cookie' ? [] : [env[variable(index)] ?? ''])),
         env[item.api.baseUrlVariable],
       ];
       try {
@@ -349,9 +396,18 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     credential: `injected-${language}-${index}`,
     serverUrl: `http://127.0.0.1:9/x${payload}`,
   }));
+  // Another provider's schemes, sent to the Data API's mock, which answers them without Prism (no such calls there).
+  const schemeCases: Case[] = schemeViews.map((view, index) => ({
+    api: apiByKey('data'),
+    view,
+    credential: `user-${index}:scheme-${language}`,
+  }));
   let started = 0;
 
   beforeAll(async () => {
+    for (const item of schemeCases) {
+      envs.set(item, () => environment(item, { [`${item.api.credential.variable}_2`]: `${item.credential}-second` }));
+    }
     started = Date.now();
     for (const item of [...cases, hostile, upload]) envs.set(item, () => environment(item));
     for (const item of injected) envs.set(item, () => environment(item, { [item.api.baseUrlVariable]: undefined }));
@@ -367,7 +423,9 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
         item,
         0,
       );
-    const all = await runners[language]([...cases, hostile, upload, ...injected], (item) => environment(item));
+    const all = await runners[language]([...cases, hostile, upload, ...injected, ...schemeCases], (item) =>
+      environment(item),
+    );
     run =
       language === 'javascript'
         ? (item, index) => (injected.includes(item) ? browserSample(item) : all(item, index))
@@ -398,6 +456,38 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     expect(failures).toEqual([]);
     expect(cases.length).toBeGreaterThan(60);
   }, 600_000);
+
+  test("every security scheme's credential goes where the document puts it: a header, the query, a cookie, Basic, Bearer, two at once", async () => {
+    const mock = mockOf(apiByKey('data'));
+    onTestFinished(() => mock.clearAnswers());
+    const failures: string[] = [];
+    for (const [offset, item] of schemeCases.entries()) {
+      if (language === 'javascript' && item.view.path === '/schemes/cookie') {
+        // A page cannot set a cookie header: the browser sends the API site's own cookie, when allowed to.
+        const code = sampleOf(item, 'javascript');
+        expect(code).toContain('credentials: "include"');
+        expect(code).not.toMatch(/Cookie["']?:/);
+        continue;
+      }
+      mock.answerNext({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const index = cases.length + 2 + injected.length + offset;
+      const result = await run(item, index);
+      const sent = mock.received
+        .filter((request) => new URL(request.url, 'http://x').pathname === item.view.path)
+        .at(-1);
+      if (result.code !== 0) failures.push(`${item.view.path}: exit ${result.code}: ${result.output.slice(0, 400)}`);
+      else if (!sent) failures.push(`${item.view.path}: nothing reached the mock`);
+      else {
+        const got = carried(item.view.path, sent);
+        const want = meant(item.view.path, item.credential);
+        if (JSON.stringify(got) !== JSON.stringify(want)) {
+          failures.push(`${item.view.path}: carried ${JSON.stringify(got)}, meant ${JSON.stringify(want)}`);
+        }
+      }
+      mock.clearAnswers();
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   test('a value typed with spaces, quotes, `&`, `$`, `#{}`, `\\` and `%` reaches the server as typed', async () => {
     const result = await run(hostile, cases.length);

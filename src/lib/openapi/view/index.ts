@@ -4,6 +4,7 @@
  */
 export type {
   Constraints,
+  CredentialPlacement,
   MediaView,
   OperationView,
   ParameterView,

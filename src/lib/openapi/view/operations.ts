@@ -10,7 +10,7 @@ import {
 } from '../document';
 import { filledServerUrl, serverUrlProblem } from '../servers';
 import { exampleOf } from '../synthesize';
-import type { ParameterView, MediaView, ServerView, SecurityView, OperationView } from './types';
+import type { CredentialPlacement, ParameterView, MediaView, ServerView, SecurityView, OperationView } from './types';
 import { operationSlug } from './slugs';
 import { flattenSchema, typeNames, constraintsOf, typeLabel, schemaNode } from './schemaTree';
 
@@ -70,26 +70,69 @@ function parameterView(document: JsonObject, parameter: JsonObject): ParameterVi
   return view;
 }
 
-function securityViews(document: JsonObject, operation: JsonObject): SecurityView[] {
+/** One scheme of a requirement, as the reader meets it: what to send and where. */
+function securityView(document: JsonObject, name: string, scheme: JsonObject, scopes: Json): SecurityView {
+  const type = text(scheme.type);
+  const base = {
+    name,
+    type,
+    description: text(scheme.description),
+    scopes: Array.isArray(scopes) ? scopes.map((scope) => text(scope)).filter(Boolean) : [],
+  };
+  const authorization = (placementScheme: CredentialPlacement['scheme']): CredentialPlacement => ({
+    in: 'header',
+    name: 'Authorization',
+    scheme: placementScheme,
+  });
+  if (type === 'apiKey') {
+    const where = text(scheme.in);
+    const keyName = text(scheme.name);
+    const placement: CredentialPlacement | undefined =
+      (where === 'header' || where === 'query' || where === 'cookie') && keyName
+        ? { in: where, name: keyName, scheme: 'none' }
+        : undefined;
+    return { ...base, credential: 'API key', ...(placement ? { placement } : {}) };
+  }
+  if (type === 'http') {
+    const httpScheme = text(scheme.scheme).toLowerCase();
+    if (httpScheme === 'basic')
+      return { ...base, credential: 'user name and password', placement: authorization('basic') };
+    if (httpScheme === 'bearer') {
+      return { ...base, credential: text(scheme.bearerFormat) || 'Bearer token', placement: authorization('bearer') };
+    }
+    // Digest and the other HTTP schemes need a challenge first: shown, not sent.
+    return { ...base, credential: `${httpScheme || 'HTTP'} credentials` };
+  }
+  if (type === 'oauth2' || type === 'openIdConnect') {
+    return { ...base, credential: 'OAuth2 access token', placement: authorization('bearer') };
+  }
+  if (type === 'mutualTLS') return { ...base, credential: 'client certificate' };
+  return { ...base, credential: 'credential' };
+}
+
+/**
+ * The security requirements of an operation (its own, or the document's), each an alternative of schemes sent
+ * together. A requirement naming a scheme the document does not define is left out, as no request can meet it.
+ */
+function securityAlternatives(document: JsonObject, operation: JsonObject): SecurityView[][] {
   const requirements = Array.isArray(operation.security) ? operation.security : document.security;
   const schemes =
     isObject(document.components) && isObject(document.components.securitySchemes)
       ? document.components.securitySchemes
       : {};
   if (!Array.isArray(requirements)) return [];
-  const views: SecurityView[] = [];
+  const alternatives: SecurityView[][] = [];
   for (const requirement of requirements) {
     if (!isObject(requirement)) continue;
-    for (const name of Object.keys(requirement)) {
-      const scheme = resolveRef<JsonObject>(document, schemes[name] ?? {});
-      const credential =
-        scheme.type === 'oauth2' || scheme.type === 'openIdConnect'
-          ? 'OAuth2 access token'
-          : text(scheme.bearerFormat) || (scheme.type === 'apiKey' ? 'API key' : 'Bearer token');
-      views.push({ name, credential, description: text(scheme.description) });
-    }
+    const names = Object.keys(requirement);
+    if (!names.every((name) => isObject(schemes[name]))) continue;
+    alternatives.push(
+      names.map((name) =>
+        securityView(document, name, resolveRef<JsonObject>(document, schemes[name] ?? {}), requirement[name] ?? []),
+      ),
+    );
   }
-  return views;
+  return alternatives;
 }
 
 /**
@@ -117,6 +160,7 @@ function serverViews(document: JsonObject, operation: JsonObject): ServerView[] 
 export function operationView(document: JsonObject, api: string, ref: OperationRef): OperationView {
   const { operation } = ref;
   const responses = isObject(operation.responses) ? operation.responses : {};
+  const alternatives = securityAlternatives(document, operation);
   const view: OperationView = {
     api,
     operationId: text(operation.operationId),
@@ -128,7 +172,8 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     tags: Array.isArray(operation.tags) ? operation.tags.map((tag) => text(tag)).filter(Boolean) : [],
     deprecated: operation.deprecated === true,
     servers: serverViews(document, operation),
-    security: securityViews(document, operation),
+    security: alternatives[0] ?? [],
+    securityAlternatives: alternatives,
     parameters: operationParameters(document, ref)
       .filter((parameter) => !ignoredHeader(parameter))
       .map((parameter) => parameterView(document, parameter)),

@@ -97,12 +97,30 @@ export interface ServerView {
   description: string;
 }
 
+/**
+ * Where a scheme's credential goes, as its security scheme says: a header (`Authorization` with `Bearer ` or `Basic `
+ * before it, or the API key's own header such as `X-API-Key`), a query parameter or a cookie.
+ */
+export interface CredentialPlacement {
+  in: 'header' | 'query' | 'cookie';
+  /** The header, query parameter or cookie name. */
+  name: string;
+  /** `bearer`: `Bearer <credential>`; `basic`: `Basic ` and `user:password` in Base64; `none`: the credential as is. */
+  scheme: 'bearer' | 'basic' | 'none';
+}
+
 export interface SecurityView {
   /** Scheme name in the document: `ApiKey`, `OAuth2`. */
   name: string;
-  /** What the reader sends: `API key`, `OAuth2 access token`. */
+  /** The scheme's type: `apiKey`, `http`, `oauth2`, `openIdConnect`, `mutualTLS`. */
+  type: string;
+  /** What the reader sends: `API key`, `OAuth2 access token`, `user name and password`. */
   credential: string;
   description: string;
+  /** Where it goes; none for a scheme no request carries (mutual TLS: a client certificate) or one not supported. */
+  placement?: CredentialPlacement;
+  /** The OAuth2 or OpenID Connect scopes this operation needs. */
+  scopes: string[];
 }
 
 export interface OperationView {
@@ -118,7 +136,13 @@ export interface OperationView {
   tags: string[];
   deprecated: boolean;
   servers: ServerView[];
+  /**
+   * The schemes a request sends: the first of the document's alternatives (`security: [A, B]` takes A or B; one
+   * requirement `{A, B}` takes both). None when the call needs no credential (`security: []`, or `{}` first).
+   */
   security: SecurityView[];
+  /** Every alternative the document allows, in its order; an empty one means the credential is optional. */
+  securityAlternatives: SecurityView[][];
   parameters: ParameterView[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
