@@ -7,6 +7,8 @@ import { validateParameters, type ValidationProblem } from '@site/src/lib/openap
 import { re2Matcher, type PatternMatcher } from '@site/src/lib/openapi/patterns';
 import type { ListedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView } from '@site/src/lib/openapi/view';
+import { credentialWhere } from '@site/src/lib/openapi/security';
+import Sentence from '@site/src/components/ApiOperation/Sentence';
 import { initialInputs, optionText, prepareRequest } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
@@ -185,7 +187,13 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       </div>
       {security && (
         <div className={styles.row}>
-          <label htmlFor={`${id}-credential`}>{security.credential}</label>
+          <label htmlFor={`${id}-credential`}>
+            {security.credential}
+            <span className={styles.hint}>
+              {' '}
+              <Sentence parts={credentialWhere(security)} />
+            </span>
+          </label>
           <input
             id={`${id}-credential`}
             type="password"

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation } from '../../lib/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import { buildRequest, sampleBody, sampleValues } from '../../lib/openapi/request';
 import { operationView, operationViews } from '../../lib/openapi/view';
 import { initialInputs, prepareRequest, type ExplorerState } from './prepare';
@@ -117,4 +118,35 @@ test('initialInputs starts from the examples, so the first request is the one th
       .map((p) => p.name)
       .sort(),
   );
+});
+
+describe('what the explorer cannot send, it says', () => {
+  const views = Object.fromEntries(operationViews(securityDocument, 'schemes').map((view) => [view.path, view]));
+  const state = (path: string) => ({
+    serverUrl: 'https://api.example.com',
+    servers: [{ url: 'https://api.example.com', trusted: true }],
+    credential: 'secret',
+    inputs: initialInputs(views[path]),
+    contentType: '',
+    bodyText: '',
+  });
+
+  test.each([
+    ['/schemes/cookie', /in the cookie sessionid, which a page cannot set/],
+    ['/schemes/both', /takes 2 credentials at once \(X-API-Key and api_key\)/],
+  ])('%s is refused with why', (path, message) => {
+    const prepared = prepareRequest(views[path], state(path));
+    expect(prepared.kind).toBe('invalid');
+    expect(prepared.kind === 'invalid' && prepared.problems.map((problem) => problem.message).join(' ')).toMatch(
+      message,
+    );
+  });
+
+  test('an API key in its own header is sent there, not as Authorization: Bearer', () => {
+    const prepared = prepareRequest(views['/schemes/header'], state('/schemes/header'));
+    expect(prepared.kind === 'ready' && prepared.request.headers).toEqual([
+      ['Accept', 'application/json'],
+      ['X-API-Key', 'secret'],
+    ]);
+  });
 });

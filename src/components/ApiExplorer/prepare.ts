@@ -44,6 +44,7 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
         'sends no request and no credential there. Choose the production server or the local mock.',
     });
   }
+  problems.push(...credentialProblems(operation));
   if (problems.length > 0) return { kind: 'invalid', problems };
   const secured = operation.security.length > 0;
   return {
@@ -56,6 +57,36 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
       body: body.value !== undefined ? { contentType: state.contentType, value: body.value } : undefined,
     }),
   };
+}
+
+/**
+ * What the explorer cannot send, said rather than sent wrong: a cookie (a page cannot set one for another site), two
+ * credentials at once (it has one field), a scheme no request carries (mutual TLS, HTTP Digest).
+ */
+export function credentialProblems(operation: OperationView): ValidationProblem[] {
+  const placed = operation.security.filter((security) => security.placement);
+  const unplaced = operation.security.filter((security) => !security.placement);
+  const problem = (message: string): ValidationProblem[] => [{ field: 'credential', message }];
+  if (unplaced.length > 0) {
+    return problem(
+      `this call takes ${unplaced.map((security) => `a ${security.credential}`).join(' and ')}, which the explorer ` +
+        'cannot send; the code samples show the request.',
+    );
+  }
+  const cookie = placed.find((security) => security.placement?.in === 'cookie');
+  if (cookie) {
+    return problem(
+      `this call takes its ${cookie.credential} in the cookie ${cookie.placement?.name}, which a page cannot set for ` +
+        'another site; run a code sample instead.',
+    );
+  }
+  if (placed.length > 1) {
+    return problem(
+      `this call takes ${placed.length} credentials at once (${placed.map((security) => security.placement?.name).join(' and ')}); ` +
+        'the explorer has one field, so run a code sample instead.',
+    );
+  }
+  return [];
 }
 
 function hostOf(url: string): string {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { isTrustedServer } from '@site/src/lib/openapi/servers';
-import type { OperationView } from '@site/src/lib/openapi/view';
+import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
+import { credentialSentence } from '@site/src/lib/openapi/security';
+import Sentence from './Sentence';
 import Markdown from '@site/src/components/Markdown';
 import PathText from './PathText';
 import PostmanLink, { usePostmanCollection } from './PostmanLink';
@@ -22,6 +24,17 @@ function PostmanItem({ api }: { api: string }): ReactNode {
  * one of the API's own hosts, the one the samples and Try it call; servers elsewhere that the document names are
  * listed as such, never as where to send a credential.
  */
+/** The site's guide to getting the credential of the first scheme, where it has one. */
+function guide(security: SecurityView | undefined): ReactNode {
+  if (security?.type === 'oauth2' || security?.type === 'openIdConnect') {
+    return <Link to="/getting-started/authentication/oauth2">How to get an access token</Link>;
+  }
+  if (security?.credential === 'API key') {
+    return <Link to="/getting-started/authentication/api-keys">How to get an API key</Link>;
+  }
+  return null;
+}
+
 export default function OperationSummary({
   operation,
   trustedOrigins,
@@ -31,6 +44,8 @@ export default function OperationSummary({
 }): ReactNode {
   const server = operation.servers.find((candidate) => isTrustedServer(candidate.url, trustedOrigins));
   const elsewhere = operation.servers.filter((candidate) => !isTrustedServer(candidate.url, trustedOrigins));
+  const required = operation.securityAlternatives.filter((alternative) => alternative.length > 0);
+  const optional = operation.securityAlternatives.some((alternative) => alternative.length === 0);
   return (
     <div className={styles.summary}>
       <p className={styles.endpoint}>
@@ -64,18 +79,20 @@ export default function OperationSummary({
             .
           </li>
         )}
-        {operation.security.map((security) => (
-          <li key={security.name}>
-            Authentication: an {security.credential} in the <code>Authorization</code> header, as{' '}
-            <code>Bearer &lt;{security.credential.toLowerCase()}&gt;</code>.{' '}
-            {security.credential === 'API key' ? (
-              <Link to="/getting-started/authentication/api-keys">How to get an API key</Link>
-            ) : (
-              <Link to="/getting-started/authentication/oauth2">How to get an access token</Link>
-            )}
+        {required.map((alternative, index) => (
+          <li key={alternative.map((security) => security.name).join(' ')} data-security>
+            {index === 0 ? 'Authentication' : 'Or'}:{' '}
+            {alternative.map((security, position) => (
+              <span key={security.name}>
+                {position > 0 && ' and '}
+                <Sentence parts={credentialSentence(security)} />
+              </span>
+            ))}
+            . {index === 0 && guide(alternative[0])}
           </li>
         ))}
-        {operation.security.length === 0 && <li>Authentication: none.</li>}
+        {required.length > 0 && optional && <li>Or no credential: it is optional on this call.</li>}
+        {required.length === 0 && <li>Authentication: none.</li>}
         <PostmanItem api={operation.api} />
       </ul>
     </div>

@@ -1,4 +1,5 @@
-import { markdownText } from '../text/escape';
+import { escapeMarkdownText, markdownText } from '../text/escape';
+import { credentialSentence, sentenceText } from './security';
 import type { Json } from './document';
 import { encodedExample } from './request';
 import { codeSamples, sampleServer, type SampleEnvironment } from '../samples';
@@ -71,12 +72,16 @@ export function operationMarkdown(
       '',
     );
   }
-  for (const security of view.security) {
-    lines.push(
-      `Authentication: ${security.credential} in the Authorization header (\`Bearer <${security.credential.toLowerCase()}>\`).`,
-      '',
-    );
-  }
+  const alternatives = view.securityAlternatives.filter((alternative) => alternative.length > 0);
+  const optional = view.securityAlternatives.some((alternative) => alternative.length === 0);
+  alternatives.forEach((alternative, index) => {
+    const sentence = alternative
+      .map((security) => sentenceText(credentialSentence(security), markdownCode, escapeMarkdownText))
+      .join(' and ');
+    const lead = index === 0 ? 'Authentication' : 'Or';
+    lines.push(`${lead}: ${sentence}.`, '');
+  });
+  if (alternatives.length > 0 && optional) lines.push('Or no credential: it is optional on this call.', '');
   lines.push('## Parameters', '');
   if (view.parameters.length === 0) lines.push('None.', '');
   else {

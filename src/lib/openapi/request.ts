@@ -19,8 +19,13 @@ export type ParameterValues = Record<string, Json | undefined>;
 export interface RequestInput {
   serverUrl: string;
   values: ParameterValues;
-  /** The credential; none, no Authorization header. */
+  /**
+   * The credential, sent where the call's first security scheme puts it (`Authorization: Bearer`, an API key's own
+   * header, query parameter or cookie, `Basic` with `user:password`); none, nothing is sent.
+   */
   credential?: string;
+  /** The credentials of the other schemes a requirement combines with the first, in order. */
+  moreCredentials?: string[];
   body?: { contentType: string; value: Json };
 }
 
@@ -100,21 +105,50 @@ export function encodedExample(contentType: string, value: Json): string {
   return contentType === 'application/x-www-form-urlencoded' ? formEncode(value) : JSON.stringify(value, null, 2);
 }
 
+/** Base64 of a text's UTF-8 bytes, in the browser and in Node.js alike. */
+function base64(value: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(value)));
+}
+
+/** The headers and query pairs that carry the credentials, where the call's security schemes put them. */
+export function credentialParts(
+  view: OperationView,
+  input: Pick<RequestInput, 'credential' | 'moreCredentials'>,
+): { headers: [string, string][]; query: [string, string][] } {
+  const headers: [string, string][] = [];
+  const query: [string, string][] = [];
+  const given = [input.credential, ...(input.moreCredentials ?? [])];
+  const placements = view.security.flatMap((security) => (security.placement ? [security.placement] : []));
+  placements.forEach((placement, index) => {
+    const credential = given[index];
+    if (credential === undefined) return;
+    const value =
+      placement.scheme === 'bearer'
+        ? `Bearer ${credential}`
+        : placement.scheme === 'basic'
+          ? `Basic ${base64(credential)}`
+          : credential;
+    if (placement.in === 'query') query.push([placement.name, value]);
+    else if (placement.in === 'cookie') headers.push(['Cookie', `${placement.name}=${value}`]);
+    else headers.push([placement.name, value]);
+  });
+  return { headers, query };
+}
+
 export function buildRequest(view: OperationView, input: RequestInput): HttpRequest {
   let path = view.path;
   for (const parameter of view.parameters.filter((candidate) => candidate.in === 'path')) {
     const value = input.values[parameter.name];
     if (!isEmpty(value)) path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(scalar(value)));
   }
-  const query = encodeQuery(
-    view.parameters
+  const credentials = credentialParts(view, input);
+  const query = encodeQuery([
+    ...view.parameters
       .filter((parameter) => parameter.in === 'query')
       .flatMap((parameter) => queryPairs(parameter, input.values[parameter.name])),
-  );
-  const headers: [string, string][] = [['Accept', 'application/json']];
-  if (input.credential !== undefined && view.security.length > 0) {
-    headers.push(['Authorization', `Bearer ${input.credential}`]);
-  }
+    ...credentials.query,
+  ]);
+  const headers: [string, string][] = [['Accept', 'application/json'], ...credentials.headers];
   for (const parameter of view.parameters.filter((candidate) => candidate.in === 'header')) {
     const value = input.values[parameter.name];
     if (!isEmpty(value)) headers.push([parameter.name, scalar(value)]);
