@@ -5,6 +5,7 @@ import type { JsonObject } from '../openapi/document';
 import { listOperations } from '../openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { postmanCollection, withoutPatterns } from './postman';
+import { securityDocument, securitySchemes } from '../../../tests/fixtures/securityDocument';
 
 interface Item {
   name: string;
@@ -165,5 +166,65 @@ describe('withoutPatterns', () => {
       item: Item[];
     };
     expect(requests(collection.item)).toHaveLength(1);
+  });
+});
+
+describe("another provider's schemes in the collection", () => {
+  const environment = { credentialVariable: 'KEY', baseUrlVariable: 'BASE' };
+  const withScheme = (name: keyof typeof securitySchemes): JsonObject => ({
+    ...securityDocument,
+    security: [{ [name]: [] }],
+  });
+  const auth = async (name: keyof typeof securitySchemes) =>
+    JSON.parse(await postmanCollection(withScheme(name), environment, ['https://api.example.com'])) as {
+      auth: { type: string } & Record<string, { key: string; value: string }[]>;
+      variable: { key: string }[];
+    };
+
+  test.each([
+    [
+      'KeyHeader',
+      'apikey',
+      [
+        ['key', 'X-API-Key'],
+        ['value', '{{KEY}}'],
+        ['in', 'header'],
+      ],
+    ],
+    [
+      'KeyQuery',
+      'apikey',
+      [
+        ['key', 'api_key'],
+        ['value', '{{KEY}}'],
+        ['in', 'query'],
+      ],
+    ],
+    [
+      'KeyCookie',
+      'apikey',
+      [
+        ['key', 'Cookie'],
+        ['value', 'sessionid={{KEY}}'],
+        ['in', 'header'],
+      ],
+    ],
+    ['Bearer', 'bearer', [['token', '{{KEY}}']]],
+    [
+      'Basic',
+      'basic',
+      [
+        ['username', '{{KEY_USER}}'],
+        ['password', '{{KEY_PASSWORD}}'],
+      ],
+    ],
+  ] as const)('%s: the collection authenticates as %s, where the scheme says', async (name, type, pairs) => {
+    const collection = await auth(name);
+    expect(collection.auth.type).toBe(type);
+    expect(collection.auth[type].map(({ key, value }) => [key, value])).toEqual(pairs);
+  });
+
+  test('Basic asks for the user name and the password in variables of their own', async () => {
+    expect((await auth('Basic')).variable.map(({ key }) => key)).toEqual(['BASE', 'KEY_USER', 'KEY_PASSWORD']);
   });
 });

@@ -207,19 +207,53 @@ export async function postmanCollection(
     .replaceAll(`{{${converterVariables.baseUrl}}}`, `{{${environment.baseUrlVariable}}}`)
     .replaceAll(`{{${converterVariables.credential}}}`, `{{${environment.credentialVariable}}}`);
   const renamed = JSON.parse(text) as Collection;
-  // The platform takes every credential as `Authorization: Bearer …`, an OAuth2 access token included (obtained
-  // outside the collection, as the OAuth2 guide shows); the converter would set up Postman's OAuth2 flow instead.
-  if (renamed.auth) {
-    renamed.auth = {
-      type: 'bearer',
-      bearer: [{ key: 'token', value: `{{${environment.credentialVariable}}}`, type: 'string' }],
-    };
+  const views = operationViews(document, 'postman');
+  // The collection's auth is where the document's scheme puts the credential, in the convention's variable; an
+  // OAuth2 token is a bearer token obtained outside the collection (the converter would set up Postman's own flow).
+  // The document's own requirement (a call of no security of its own reads it), else the first call's.
+  const documentLevel = operationViews({ ...document, paths: { '/': { get: { responses: {} } } } }, 'postman')[0];
+  const placement = [documentLevel, ...views]
+    .flatMap((view) => view?.security ?? [])
+    .find((security) => security.placement)?.placement;
+  const variable = `{{${environment.credentialVariable}}}`;
+  const variables = [{ key: environment.credentialVariable, description: 'Your credential: set it here.' }];
+  if (renamed.auth && placement) {
+    if (placement.scheme === 'bearer') {
+      renamed.auth = { type: 'bearer', bearer: [{ key: 'token', value: variable, type: 'string' }] };
+    } else if (placement.scheme === 'basic') {
+      // Postman's Basic auth takes the two halves of the samples' `user:password`.
+      const [user, password] = ['USER', 'PASSWORD'].map((part) => `${environment.credentialVariable}_${part}`);
+      renamed.auth = {
+        type: 'basic',
+        basic: [
+          { key: 'username', value: `{{${user}}}`, type: 'string' },
+          { key: 'password', value: `{{${password}}}`, type: 'string' },
+        ],
+      };
+      variables.splice(
+        0,
+        1,
+        { key: user, description: 'Your user name.' },
+        { key: password, description: 'Your password.' },
+      );
+    } else {
+      // Postman's API key auth goes in a header or the query; a cookie is a `Cookie` header.
+      const cookie = placement.in === 'cookie';
+      renamed.auth = {
+        type: 'apikey',
+        apikey: [
+          { key: 'key', value: cookie ? 'Cookie' : placement.name, type: 'string' },
+          { key: 'value', value: cookie ? `${placement.name}=${variable}` : variable, type: 'string' },
+          { key: 'in', value: placement.in === 'query' ? 'query' : 'header', type: 'string' },
+        ],
+      };
+    }
   }
   renamed.variable = [
     { key: environment.baseUrlVariable, value: server, type: 'string', description: 'Base URL of the API.' },
-    { key: environment.credentialVariable, value: '', type: 'string', description: 'Your credential: set it here.' },
+    ...variables.map(({ key, description }) => ({ key, value: '', type: 'string', description })),
   ];
-  withSampleValues(renamed, operationViews(document, 'postman'));
+  withSampleValues(renamed, views);
   withoutForeignVariables(renamed, environment.baseUrlVariable);
   return `${JSON.stringify(renamed, null, 2)}\n`;
 }
