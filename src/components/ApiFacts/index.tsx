@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
+import Sentence from '@site/src/components/ApiOperation/Sentence';
+import { credentialSentence } from '@site/src/lib/openapi/security';
 import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
 import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
@@ -37,10 +39,7 @@ export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: st
         </tr>
         <tr>
           <th scope="row">Authentication</th>
-          <td>
-            {facts.credential} in the <code>Authorization</code> header, as{' '}
-            <code>Bearer &lt;{facts.credential.toLowerCase()}&gt;</code>
-          </td>
+          <td>{facts.security ? <Sentence parts={credentialSentence(facts.security)} /> : 'none'}</td>
         </tr>
         <tr>
           <th scope="row">Version</th>

@@ -1,7 +1,7 @@
 import { firstTrustedServer, usableServerUrls } from './servers';
 import type { SampleEnvironment } from '../samples';
 import { componentSchemas, isObject, text, type JsonObject } from './document';
-import { operationViews, type OperationView } from './view';
+import { operationViews, type OperationView, type SecurityView } from './view';
 
 /**
  * The figures the hand-written overview pages and guides show about an API: base URL, credential, errors, paging
@@ -13,6 +13,8 @@ export interface ApiFacts {
   version: string;
   baseUrl: string;
   credential: string;
+  /** The first call's first security scheme: what is sent, and where. */
+  security?: SecurityView;
   securityDescription: string;
   /** Route of the API's generated pages: `/docs/data-api`. */
   linkBase: string;
@@ -122,6 +124,7 @@ export function apiFacts(
           )
         : first?.servers[0]?.url) ?? '',
     credential: first?.security[0]?.credential ?? '',
+    ...(first?.security[0] ? { security: first.security[0] } : {}),
     securityDescription: first?.security[0]?.description ?? '',
     linkBase,
     operationCount: views.length,
