@@ -8,7 +8,7 @@ import { re2Matcher, type PatternMatcher } from '@site/src/lib/openapi/patterns'
 import type { ListedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import { credentialWhere } from '@site/src/lib/openapi/security';
-import Sentence from '@site/src/components/ApiOperation/Sentence';
+import Sentence from '@site/src/components/Sentence';
 import { initialInputs, optionText, prepareRequest } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';

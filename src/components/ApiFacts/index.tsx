@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import Sentence from '@site/src/components/ApiOperation/Sentence';
-import { credentialSentence } from '@site/src/lib/openapi/security';
+import Sentence from '@site/src/components/Sentence';
 import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
 import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
@@ -39,7 +38,7 @@ export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: st
         </tr>
         <tr>
           <th scope="row">Authentication</th>
-          <td>{facts.security ? <Sentence parts={credentialSentence(facts.security)} /> : 'none'}</td>
+          <td>{facts.authentication ? <Sentence parts={facts.authentication} /> : 'none'}</td>
         </tr>
         <tr>
           <th scope="row">Version</th>

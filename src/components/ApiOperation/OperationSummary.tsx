@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import { isTrustedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
 import { credentialSentence } from '@site/src/lib/openapi/security';
-import Sentence from './Sentence';
+import Sentence from '@site/src/components/Sentence';
 import Markdown from '@site/src/components/Markdown';
 import PathText from './PathText';
 import PostmanLink, { usePostmanCollection } from './PostmanLink';

@@ -1,7 +1,8 @@
 import { firstTrustedServer, usableServerUrls } from './servers';
 import type { SampleEnvironment } from '../samples';
 import { componentSchemas, isObject, text, type JsonObject } from './document';
-import { operationViews, type OperationView, type SecurityView } from './view';
+import { operationViews, type OperationView } from './view';
+import { credentialSentence, type SentencePart } from './security';
 
 /**
  * The figures the hand-written overview pages and guides show about an API: base URL, credential, errors, paging
@@ -13,8 +14,11 @@ export interface ApiFacts {
   version: string;
   baseUrl: string;
   credential: string;
-  /** The first call's first security scheme: what is sent, and where. */
-  security?: SecurityView;
+  /**
+   * Where the first call's credential goes, as a sentence (src/lib/openapi/security.ts): written here, so the facts
+   * components on guides need none of the reference's code.
+   */
+  authentication?: SentencePart[];
   securityDescription: string;
   /** Route of the API's generated pages: `/docs/data-api`. */
   linkBase: string;
@@ -124,7 +128,7 @@ export function apiFacts(
           )
         : first?.servers[0]?.url) ?? '',
     credential: first?.security[0]?.credential ?? '',
-    ...(first?.security[0] ? { security: first.security[0] } : {}),
+    ...(first?.security[0] ? { authentication: credentialSentence(first.security[0]) } : {}),
     securityDescription: first?.security[0]?.description ?? '',
     linkBase,
     operationCount: views.length,

@@ -16,7 +16,8 @@ import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
  * The code of the generated reference pages: their components and the view and request functions they use. The
  * Markdown renderer and the facts components are shared with guides and stay out of it.
  */
-const apiReferenceModules = /[\\/]src[\\/](components[\\/]Api(Reference|Explorer)|lib[\\/]openapi)[\\/]/;
+export const apiReferenceModules =
+  /[\\/]src[\\/](components[\\/](ApiOperation|ApiExplorer|SinglePageReference)|lib[\\/](openapi|samples))[\\/]/;
 /** The Prism grammars only the reference's samples use (src/components/ApiOperation/grammars.ts). */
 const referenceGrammars = new RegExp(
   `[\\\\/]prismjs[\\\\/]components[\\\\/]prism-(${[...referenceLanguages, 'markup-templating'].join('|')})\\.js$`,
