@@ -132,7 +132,7 @@ describe('what the explorer cannot send, it says', () => {
   });
 
   test.each([
-    ['/schemes/cookie', /in the cookie sessionid, which a page cannot set/],
+    ['/schemes/cookie', /in a cookie \(sessionid\), which a page cannot set/],
     ['/schemes/both', /takes 2 credentials at once \(X-API-Key and api_key\)/],
   ])('%s is refused with why', (path, message) => {
     const prepared = prepareRequest(views[path], state(path));

@@ -64,29 +64,17 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
  * credentials at once (it has one field), a scheme no request carries (mutual TLS, HTTP Digest).
  */
 export function credentialProblems(operation: OperationView): ValidationProblem[] {
-  const placed = operation.security.filter((security) => security.placement);
-  const unplaced = operation.security.filter((security) => !security.placement);
-  const problem = (message: string): ValidationProblem[] => [{ field: 'credential', message }];
-  if (unplaced.length > 0) {
-    return problem(
-      `this call takes ${unplaced.map((security) => `a ${security.credential}`).join(' and ')}, which the explorer ` +
-        'cannot send; the code samples show the request.',
-    );
-  }
-  const cookie = placed.find((security) => security.placement?.in === 'cookie');
-  if (cookie) {
-    return problem(
-      `this call takes its ${cookie.credential} in the cookie ${cookie.placement?.name}, which a page cannot set for ` +
-        'another site; run a code sample instead.',
-    );
-  }
-  if (placed.length > 1) {
-    return problem(
-      `this call takes ${placed.length} credentials at once (${placed.map((security) => security.placement?.name).join(' and ')}); ` +
-        'the explorer has one field, so run a code sample instead.',
-    );
-  }
-  return [];
+  const placed = operation.security.flatMap((security) => security.placement ?? []);
+  const why = operation.security.some((security) => !security.placement)
+    ? `it takes a ${operation.security.find((security) => !security.placement)?.credential}, which a page cannot send`
+    : placed.some((placement) => placement.in === 'cookie')
+      ? `its credential goes in a cookie (${placed.find((placement) => placement.in === 'cookie')?.name}), which a page cannot set`
+      : placed.length > 1
+        ? `it takes ${placed.length} credentials at once (${placed.map((placement) => placement.name).join(' and ')}) and Try it has one field`
+        : '';
+  return why
+    ? [{ field: 'credential', message: `Try it cannot send this call: ${why}; run a code sample instead.` }]
+    : [];
 }
 
 function hostOf(url: string): string {

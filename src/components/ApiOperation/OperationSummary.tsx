@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { isTrustedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
-import { credentialSentence } from '@site/src/lib/openapi/security';
+import { credentialSentence, requiredSecurity } from '@site/src/lib/openapi/security';
 import Sentence from '@site/src/components/Sentence';
 import Markdown from '@site/src/components/Markdown';
 import PathText from './PathText';
@@ -44,8 +44,8 @@ export default function OperationSummary({
 }): ReactNode {
   const server = operation.servers.find((candidate) => isTrustedServer(candidate.url, trustedOrigins));
   const elsewhere = operation.servers.filter((candidate) => !isTrustedServer(candidate.url, trustedOrigins));
-  const required = operation.securityAlternatives.filter((alternative) => alternative.length > 0);
-  const optional = operation.securityAlternatives.some((alternative) => alternative.length === 0);
+  const required = requiredSecurity(operation);
+  const optional = operation.securityOptional === true;
   return (
     <div className={styles.summary}>
       <p className={styles.endpoint}>

@@ -1,5 +1,5 @@
 import { escapeMarkdownText, markdownText } from '../text/escape';
-import { credentialSentence, sentenceText } from './security';
+import { credentialSentence, requiredSecurity, sentenceText } from './security';
 import type { Json } from './document';
 import { encodedExample } from './request';
 import { codeSamples, sampleServer, type SampleEnvironment } from '../samples';
@@ -72,8 +72,8 @@ export function operationMarkdown(
       '',
     );
   }
-  const alternatives = view.securityAlternatives.filter((alternative) => alternative.length > 0);
-  const optional = view.securityAlternatives.some((alternative) => alternative.length === 0);
+  const alternatives = requiredSecurity(view);
+  const optional = view.securityOptional === true;
   alternatives.forEach((alternative, index) => {
     const sentence = alternative
       .map((security) => sentenceText(credentialSentence(security), markdownCode, escapeMarkdownText))

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import type { JsonObject } from './document';
 import { buildRequest } from './request';
-import { credentialSentence, credentialWhere, sentenceText } from './security';
+import { credentialSentence, credentialWhere, requiredSecurity, sentenceText } from './security';
 import { operationViews, type OperationView } from './view';
 
 const views = Object.fromEntries(operationViews(securityDocument, 'schemes').map((view) => [view.path, view]));
@@ -39,7 +39,7 @@ describe("a call's security, as its document says", () => {
   test('two schemes of one requirement are sent together; of alternatives, the first is sent and all are listed', () => {
     expect(view('/schemes/both').security.map((security) => security.name)).toEqual(['KeyHeader', 'KeyQuery']);
     expect(view('/schemes/either').security.map((security) => security.name)).toEqual(['KeyHeader']);
-    expect(view('/schemes/either').securityAlternatives.map((alternative) => alternative[0].name)).toEqual([
+    expect(requiredSecurity(view('/schemes/either')).map((alternative) => alternative[0].name)).toEqual([
       'KeyHeader',
       'Bearer',
     ]);
@@ -55,9 +55,11 @@ describe("a call's security, as its document says", () => {
     };
     const [open, maybe] = operationViews(document, 'x');
     expect(open.security).toEqual([]);
-    expect(open.securityAlternatives).toEqual([]);
+    expect(requiredSecurity(open)).toEqual([]);
+    expect(open.securityOptional).toBeUndefined();
     expect(maybe.security).toEqual([]);
-    expect(maybe.securityAlternatives.map((alternative) => alternative.length)).toEqual([0, 1]);
+    expect(requiredSecurity(maybe).map((alternative) => alternative.length)).toEqual([1]);
+    expect(maybe.securityOptional).toBe(true);
   });
 
   test('the page says where each credential goes', () => {

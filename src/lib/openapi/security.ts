@@ -1,4 +1,4 @@
-import type { SecurityView } from './view';
+import type { OperationView, SecurityView } from './view';
 
 /** A piece of a sentence: text, or a name or value shown as code. */
 export type SentencePart = string | { code: string };
@@ -48,4 +48,9 @@ export function credentialWhere(security: SecurityView): SentencePart[] {
   const [first, ...rest] = credentialSentence(security);
   const what = `${article(security.credential)} ${security.credential}`;
   return typeof first === 'string' && first.startsWith(what) ? [`sent${first.slice(what.length)}`, ...rest] : [];
+}
+
+/** The alternatives that ask for a credential, the one a request sends first. */
+export function requiredSecurity(view: OperationView): SecurityView[][] {
+  return [...(view.security.length > 0 ? [view.security] : []), ...(view.otherSecurity ?? [])];
 }

@@ -23,8 +23,8 @@ export function csharp(request: SampleRequest, env: SampleEnvironment): string {
     )
     .join(' + ');
   const syntax = {
-    literal: quoted,
-    concat: (literal: string, expression: string) => `${quoted(literal)} + ${expression}`,
+    quote: quoted,
+    join: ' + ',
     base64: (expression: string) => `Convert.ToBase64String(Encoding.UTF8.GetBytes(${expression}))`,
   };
   const headers = [

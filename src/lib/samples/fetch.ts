@@ -16,8 +16,8 @@ import { quoted } from './quoting';
  */
 export function fetchCall(request: SampleRequest, indent: string, inNode = false): string[] {
   const syntax: CredentialSyntax = {
-    literal: quoted,
-    concat: (literal, expression) => `${quoted(literal)} + ${expression}`,
+    quote: quoted,
+    join: ' + ',
     base64: (expression) => (inNode ? `Buffer.from(${expression}).toString("base64")` : `btoa(${expression})`),
   };
   const browserCookies = !inNode && request.credentials.some(({ placement }) => placement.in === 'cookie');

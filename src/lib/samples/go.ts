@@ -14,8 +14,8 @@ import { quoted } from './quoting';
 export function go(request: SampleRequest, env: SampleEnvironment): string {
   const path = pathExpression(request, quoted, (value) => `url.PathEscape(${value})`);
   const syntax = {
-    literal: quoted,
-    concat: (literal: string, expression: string) => `${quoted(literal)}+${expression}`,
+    quote: quoted,
+    join: '+',
     base64: (expression: string) => `base64.StdEncoding.EncodeToString([]byte(${expression}))`,
   };
   const queryCredentials = credentialQuery(request);

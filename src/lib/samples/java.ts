@@ -31,8 +31,8 @@ export function java(request: SampleRequest, env: SampleEnvironment): string {
     '?',
   );
   const syntax = {
-    literal: javaQuoted,
-    concat: (literal: string, expression: string) => `${javaQuoted(literal)} + ${expression}`,
+    quote: javaQuoted,
+    join: ' + ',
     base64: (expression: string) =>
       `java.util.Base64.getEncoder().encodeToString(${expression}.getBytes(StandardCharsets.UTF_8))`,
   };

@@ -17,8 +17,8 @@ export function perl(request: SampleRequest, env: SampleEnvironment): string {
     `[${list.map(([n, v]) => `${singleQuoted(n)} => ${singleQuoted(v)}`).join(', ')}]`;
   const variable = (local: string) => `$${local}`;
   const syntax = {
-    literal: singleQuoted,
-    concat: (literal: string, expression: string) => `${singleQuoted(literal)} . ${expression}`,
+    quote: singleQuoted,
+    join: ' . ',
     base64: (expression: string) => `encode_base64(${expression}, '')`,
   };
   const queryPairs = [

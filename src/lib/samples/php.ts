@@ -24,8 +24,8 @@ export function php(request: SampleRequest, env: SampleEnvironment): string {
       : `implode('&', [${pairs.map(([n, v]) => `rawurlencode(${singleQuoted(n)}) . '=' . rawurlencode(${singleQuoted(v)})`).join(', ')}])`;
   };
   const syntax = {
-    literal: singleQuoted,
-    concat: (literal: string, expression: string) => `${singleQuoted(literal)} . ${expression}`,
+    quote: singleQuoted,
+    join: ' . ',
     base64: (expression: string) => `base64_encode(${expression})`,
   };
   const variable = (local: string) => `$${local}`;

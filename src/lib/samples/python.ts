@@ -20,8 +20,8 @@ export function python(request: SampleRequest, env: SampleEnvironment): string {
   ];
   const query = pairs.length > 0 ? [`query = urllib.parse.urlencode([${pairs.join(', ')}])`] : [];
   const syntax = {
-    literal: quoted,
-    concat: (literal: string, expression: string) => `${quoted(literal)} + ${expression}`,
+    quote: quoted,
+    join: ' + ',
     base64: (expression: string) => `base64.b64encode(${expression}.encode()).decode()`,
   };
   const headers = [

@@ -61,22 +61,23 @@ function sampleCredentials(view: OperationView, variable: string): SampleCredent
  */
 export interface CredentialSyntax {
   /** A string literal. */
-  literal: (text: string) => string;
-  /** A literal followed by an expression. */
-  concat: (literal: string, expression: string) => string;
+  quote: (text: string) => string;
+  /** What joins a literal and an expression into one string: ` + `, ` . `. */
+  join: string;
   /** The Base64 of an expression's UTF-8 bytes. */
   base64: (expression: string) => string;
 }
 
 function credentialValue(credential: SampleCredential, syntax: CredentialSyntax): string {
   const { placement, local } = credential;
+  const concat = (literal: string, expression: string) => syntax.quote(literal) + syntax.join + expression;
   const value =
     placement.scheme === 'bearer'
-      ? syntax.concat('Bearer ', local)
+      ? concat('Bearer ', local)
       : placement.scheme === 'basic'
-        ? syntax.concat('Basic ', syntax.base64(local))
+        ? concat('Basic ', syntax.base64(local))
         : local;
-  return placement.in === 'cookie' ? syntax.concat(`${placement.name}=`, value) : value;
+  return placement.in === 'cookie' ? concat(`${placement.name}=`, value) : value;
 }
 
 /** The headers the credentials go in (a cookie's in `Cookie`): the header's name and the value's expression. */

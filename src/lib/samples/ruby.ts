@@ -19,8 +19,8 @@ export function ruby(request: SampleRequest, env: SampleEnvironment): string {
     ...credentialQuery(request).map(([n, local]) => `[${singleQuoted(n)}, ${local}]`),
   ];
   const syntax = {
-    literal: singleQuoted,
-    concat: (literal: string, expression: string) => `${singleQuoted(literal)} + ${expression}`,
+    quote: singleQuoted,
+    join: ' + ',
     // `pack('m0')`: Base64 without line breaks, from the core (the base64 library left Ruby's defaults in 3.4).
     base64: (expression: string) => `[${expression}].pack('m0')`,
   };

@@ -173,7 +173,10 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     deprecated: operation.deprecated === true,
     servers: serverViews(document, operation),
     security: alternatives[0] ?? [],
-    securityAlternatives: alternatives,
+    ...(alternatives.slice(1).some((alternative) => alternative.length > 0)
+      ? { otherSecurity: alternatives.slice(1).filter((alternative) => alternative.length > 0) }
+      : {}),
+    ...(alternatives.some((alternative) => alternative.length === 0) ? { securityOptional: true as const } : {}),
     parameters: operationParameters(document, ref)
       .filter((parameter) => !ignoredHeader(parameter))
       .map((parameter) => parameterView(document, parameter)),

@@ -141,8 +141,13 @@ export interface OperationView {
    * requirement `{A, B}` takes both). None when the call needs no credential (`security: []`, or `{}` first).
    */
   security: SecurityView[];
-  /** Every alternative the document allows, in its order; an empty one means the credential is optional. */
-  securityAlternatives: SecurityView[][];
+  /**
+   * The document's other alternatives, in its order, when it has any (the first is `security`); left out otherwise,
+   * as views travel in every reference page's data.
+   */
+  otherSecurity?: SecurityView[][];
+  /** Set when an alternative asks for nothing (`{}`): the credential is optional. */
+  securityOptional?: true;
   parameters: ParameterView[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
