@@ -4,6 +4,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Sentence from '@site/src/components/Sentence';
 import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
+import type { SentencePart } from '@site/src/lib/openapi/security';
 import Markdown from '@site/src/components/Markdown';
 import styles from './styles.module.css';
 import { shellQuoted } from '@site/src/lib/text/escape';
@@ -26,6 +27,12 @@ function show(value: number | undefined): string {
   return value === undefined ? '—' : String(value);
 }
 
+/** A sentence that starts a table cell: its first letter capitalized. */
+function capitalized(parts: SentencePart[]): SentencePart[] {
+  const [first, ...rest] = parts;
+  return typeof first === 'string' ? [first.charAt(0).toUpperCase() + first.slice(1), ...rest] : parts;
+}
+
 export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: string }): ReactNode {
   return (
     <ScrollTable>
@@ -38,7 +45,7 @@ export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: st
         </tr>
         <tr>
           <th scope="row">Authentication</th>
-          <td>{facts.authentication ? <Sentence parts={facts.authentication} /> : 'none'}</td>
+          <td>{facts.authentication ? <Sentence parts={capitalized(facts.authentication)} /> : 'None'}</td>
         </tr>
         <tr>
           <th scope="row">Version</th>
