@@ -3,6 +3,7 @@ import { buildRequest, type HttpRequest } from '../../lib/openapi/request';
 import { validateBody, validateParameters, type ValidationProblem } from '../../lib/openapi/validateRequest';
 import type { PatternMatcher } from '../../lib/openapi/patterns';
 import type { OperationView } from '../../lib/openapi/view';
+import { withArticle } from '../../lib/openapi/security';
 
 /**
  * What the explorer sends, decided before anything is sent: the reader's inputs checked against the document's
@@ -66,7 +67,7 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
 export function credentialProblems(operation: OperationView): ValidationProblem[] {
   const placed = operation.security.flatMap((security) => security.placement ?? []);
   const why = operation.security.some((security) => !security.placement)
-    ? `it takes a ${operation.security.find((security) => !security.placement)?.credential}, which a page cannot send`
+    ? `it takes ${withArticle(operation.security.find((security) => !security.placement)?.credential ?? '')}, which a page cannot send`
     : placed.some((placement) => placement.in === 'cookie')
       ? `its credential goes in a cookie (${placed.find((placement) => placement.in === 'cookie')?.name}), which a page cannot set`
       : placed.length > 1

@@ -75,6 +75,28 @@ describe("a call's security, as its document says", () => {
     );
   });
 
+  test('an API key header or cookie whose name is no HTTP token (a line break, a space) is named, never sent', () => {
+    const document: JsonObject = {
+      ...securityDocument,
+      components: {
+        securitySchemes: {
+          Split: { type: 'apiKey', in: 'header', name: 'X-Key\r\nX-Injected: 1' },
+          Spaced: { type: 'apiKey', in: 'cookie', name: 'session id' },
+        },
+      },
+      paths: {
+        '/a': { get: { security: [{ Split: [] }], responses: { '200': { description: 'OK' } } } },
+        '/b': { get: { security: [{ Spaced: [] }], responses: { '200': { description: 'OK' } } } },
+      },
+    };
+    for (const call of operationViews(document, 'x')) {
+      expect(call.security[0].placement).toBeUndefined();
+      expect(buildRequest(call, { serverUrl: 'https://a.example', values: {}, credential: 'k' }).headers).toEqual([
+        ['Accept', 'application/json'],
+      ]);
+    }
+  });
+
   test('a mutual TLS scheme is named, and nothing is sent for it', () => {
     const document: JsonObject = {
       ...securityDocument,

@@ -6,6 +6,9 @@ export type SentencePart = string | { code: string };
 // `an API key`, `an OAuth2 access token`, but `a user name` (said with a consonant).
 const article = (noun: string) => (/^([aeio]|u(?!s|ni))/i.test(noun) ? 'an' : 'a');
 
+/** The noun with its indefinite article: `an API key`, `a client certificate`. */
+export const withArticle = (noun: string): string => `${article(noun)} ${noun}`;
+
 /**
  * How a scheme's credential travels, as a sentence in parts, for the page, its Markdown twin and Try it: "an API key
  * in the `X-API-Key` header", "… in the query parameter `api_key`", "… as `Bearer <api key>`".

@@ -87,8 +87,10 @@ function securityView(document: JsonObject, name: string, scheme: JsonObject, sc
   if (type === 'apiKey') {
     const where = text(scheme.in);
     const keyName = text(scheme.name);
+    // A header or cookie name is an HTTP token (RFC 9110): anything else (a line break, a space) no request can carry.
+    const named = where === 'query' ? keyName !== '' : /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(keyName);
     const placement: CredentialPlacement | undefined =
-      (where === 'header' || where === 'query' || where === 'cookie') && keyName
+      (where === 'header' || where === 'query' || where === 'cookie') && named
         ? { in: where, name: keyName, scheme: 'none' }
         : undefined;
     return { ...base, credential: 'API key', ...(placement ? { placement } : {}) };
