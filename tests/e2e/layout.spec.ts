@@ -3,6 +3,7 @@ import path from 'node:path';
 import { operationViews, referencedSchemas, operationSchemaRoots, schemaViews } from '../../src/lib/openapi/view';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
+import { OperationPage } from './support/pages';
 import { sitemapPaths } from '../../scripts/lib/links';
 import { builtDocument } from './support/openapi';
 import { specRoutes } from './support/routes';
@@ -51,8 +52,9 @@ const championships = operationViews(data, 'data-v4').find((view) => view.path =
 test('on a phone an operation page shows the request sample before the parameters', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
-  const sample = await page.getByRole('complementary', { name: /^Examples of / }).boundingBox();
-  const parameters = await page.locator('#parameters').boundingBox();
+  const operation = new OperationPage(page);
+  const sample = await operation.examples.boundingBox();
+  const parameters = await operation.parametersSection.boundingBox();
   expect(sample!.y).toBeLessThan(parameters!.y);
 });
 
@@ -80,7 +82,7 @@ test('on a phone the longest path of the Data API wraps only after a slash', asy
 test('every parameter of a call has an anchor that scrolls to it and puts it in the address', async ({ page }) => {
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
   for (const parameter of championships.parameters) {
-    const item = page.locator(`#parameter-${parameter.name}`);
+    const item = new OperationPage(page).anchored(`parameter-${parameter.name}`);
     await expect(item).toHaveAttribute('data-parameter', parameter.name);
     await item.hover();
     await item.getByRole('link', { name: `Link to parameter ${parameter.name}` }).click();
@@ -94,25 +96,27 @@ test('a nested object opens in place, and a link to a field inside it opens the 
   const items = championships.responses[0].contents[0].schema!.children!.find((child) => child.name === 'items')!;
   const nested = schemas[items.schemaName!].children!.find((child) => child.name === 'name')!;
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
-  const field = page.locator('#response-200-items');
+  const operation = new OperationPage(page);
+  const field = operation.anchored('response-200-items');
+  const nestedField = operation.anchored(`response-200-items-${nested.name}`);
   const button = field.locator(':scope > button');
   await expect(button).toHaveAccessibleName(
     `Show the ${schemas[items.schemaName!].children!.length} fields of ${items.schemaName}`,
   );
-  await expect(page.locator(`#response-200-items-${nested.name}`)).toHaveCount(0);
+  await expect(nestedField).toHaveCount(0);
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator(`#response-200-items-${nested.name}`)).toBeVisible();
+  await expect(nestedField).toBeVisible();
   // Still on the same page: the field opened in place.
   await expect(page).toHaveURL(new RegExp(`/docs/data-api/${championships.slug}$`));
 
   await gotoHydrated(page, `/docs/data-api/${championships.slug}#response-200-items-${nested.name}`);
-  await expect(page.locator(`#response-200-items-${nested.name}`)).toBeInViewport();
+  await expect(nestedField).toBeInViewport();
 });
 
 test('a long example shows its first lines and opens to all of them', async ({ page }) => {
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
-  const aside = page.getByRole('complementary', { name: /^Examples of / });
+  const aside = new OperationPage(page).examples;
   const open = aside.getByRole('button', { name: /^Show all \d+ lines$/ });
   // The example's collapsible box, found before its button changes its name.
   const code = aside.locator('[data-open]').first().locator('pre');
@@ -124,7 +128,7 @@ test('a long example shows its first lines and opens to all of them', async ({ p
 
 test('each documented status has its own example tab', async ({ page }) => {
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
-  const tabs = page.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
+  const tabs = new OperationPage(page).statusTabs;
   await expect(tabs).toHaveText(championships.responses.map((response) => response.status));
   await tabs.nth(1).click();
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');

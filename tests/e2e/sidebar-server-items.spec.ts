@@ -1,5 +1,6 @@
 import { referenceModel } from '../../src/lib/openapi/singlePage';
 import { expect, gotoHydrated, test } from './support/fixtures';
+import { Navbar } from './support/pages';
 import { builtDocument } from './support/openapi';
 import { variantDir, variants, variantUrl } from './support/variants';
 import { gotoWithoutScripts } from './support/withoutScripts';
@@ -101,8 +102,9 @@ test('client navigation between pages keeps the whole list', async ({ page }) =>
 test('on a phone the mobile menu shows the whole list', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, route);
-  await page.getByRole('button', { name: /toggle navigation bar/i }).click();
-  const menu = page.locator('.navbar-sidebar');
+  const navbar = new Navbar(page);
+  await navbar.toggle.click();
+  const menu = navbar.mobileMenu;
   await expect(menu.locator(`a[href$="/docs/data-api/${call.slug}"]`)).toBeVisible();
   await expect(menu.locator('[data-sidebar-more]')).toHaveCount(0);
   // Every tag's category (and the API's other ones, such as its unused schemas).

@@ -231,6 +231,21 @@ export class OperationPage {
     return this.page.locator('[data-parameter]');
   }
 
+  /** The Parameters section. */
+  get parametersSection(): Locator {
+    return this.page.locator('#parameters');
+  }
+
+  /** The part of the call at an anchor: `parameter-limit`, `response-200-items-name`. */
+  anchored(id: string): Locator {
+    return this.page.locator(`[id="${id}"]`);
+  }
+
+  /** The tabs of the documented statuses' examples. */
+  get statusTabs(): Locator {
+    return this.page.getByRole('tablist', { name: 'Response status' }).getByRole('tab');
+  }
+
   /** The column of examples beside the call, on a wide window: samples, the explorer, responses. */
   get examples(): Locator {
     return this.page.getByRole('complementary', { name: /^Examples of / });
