@@ -224,7 +224,45 @@ describe("another provider's schemes in the collection", () => {
     expect(collection.auth[type].map(({ key, value }) => [key, value])).toEqual(pairs);
   });
 
-  test('Basic asks for the user name and the password in variables of their own', async () => {
-    expect((await auth('Basic')).variable.map(({ key }) => key)).toEqual(['BASE', 'KEY_USER', 'KEY_PASSWORD']);
+  test('Basic asks for the user name and the password in variables of their own, beside the key the other calls take', async () => {
+    expect((await auth('Basic')).variable.map(({ key }) => key)).toEqual(['BASE', 'KEY', 'KEY_USER', 'KEY_PASSWORD']);
   });
+});
+
+test("a call whose scheme is not the collection's carries its own, in the convention's variables; a call with none, none", async () => {
+  const collection = JSON.parse(
+    await postmanCollection(
+      {
+        ...securityDocument,
+        security: [{ Bearer: [] }],
+        paths: {
+          ...(securityDocument.paths as JsonObject),
+          '/schemes/open': { get: { operationId: 'open', security: [], responses: { '200': { description: 'OK' } } } },
+        },
+      },
+      { credentialVariable: 'KEY', baseUrlVariable: 'BASE' },
+      ['https://api.example.com'],
+    ),
+  ) as { auth: { type: string }; item: Item[] };
+  const byPath = Object.fromEntries(
+    requests(collection.item).map((item) => [
+      `/${(item.request?.url as { path?: string[] }).path?.join('/')}`,
+      item.request?.auth as ({ type: string } & Record<string, { key: string; value: string }[]>) | undefined,
+    ]),
+  );
+  expect(collection.auth.type).toBe('bearer');
+  // The same scheme as the collection: inherited.
+  expect(byPath['/schemes/bearer']).toBeUndefined();
+  expect(byPath['/schemes/header']?.apikey.map(({ key, value }) => [key, value])).toEqual([
+    ['key', 'X-API-Key'],
+    ['value', '{{KEY}}'],
+    ['in', 'header'],
+  ]);
+  expect(byPath['/schemes/cookie']?.apikey.map(({ value }) => value)).toEqual([
+    'Cookie',
+    'sessionid={{KEY}}',
+    'header',
+  ]);
+  expect(byPath['/schemes/basic']?.basic.map(({ value }) => value)).toEqual(['{{KEY_USER}}', '{{KEY_PASSWORD}}']);
+  expect(byPath['/schemes/open']).toEqual({ type: 'noauth' });
 });

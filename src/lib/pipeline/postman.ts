@@ -3,7 +3,7 @@ import { isObject, type Json, type JsonObject } from '../openapi/document';
 import { firstTrustedServer, isTrustedServer, usableServerUrls } from '../openapi/servers';
 import { encodedExample, isEmpty, queryPairs, sampleBody, sampleValues, scalar } from '../openapi/request';
 import { dataKeys, namedMapKeys } from '../openapi/keys';
-import { operationViews, type OperationView } from '../openapi/view';
+import { operationViews, type CredentialPlacement, type OperationView } from '../openapi/view';
 import type { SampleEnvironment } from '../samples';
 
 /** The converter's names for the two variables every request uses. */
@@ -28,6 +28,7 @@ interface PostmanRequest {
     variable?: { key: string; value: string }[];
   };
   body?: unknown;
+  auth?: unknown;
 }
 
 interface PostmanItem {
@@ -40,6 +41,63 @@ interface PostmanItem {
  * converter leaves `<string>` placeholders where a parameter's example is not on its schema, and sends the last
  * media type's body (a form of placeholders) rather than the first. Parameters without a value stay listed, off.
  */
+/** Postman's auth for a credential placement, in the convention's variables. */
+function postmanAuth(placement: CredentialPlacement, environment: SampleEnvironment): PostmanAuth {
+  const variable = `{{${environment.credentialVariable}}}`;
+  if (placement.scheme === 'bearer')
+    return { type: 'bearer', bearer: [{ key: 'token', value: variable, type: 'string' }] };
+  if (placement.scheme === 'basic') {
+    const [user, password] = ['USER', 'PASSWORD'].map((part) => `{{${environment.credentialVariable}_${part}}}`);
+    return {
+      type: 'basic',
+      basic: [
+        { key: 'username', value: user, type: 'string' },
+        { key: 'password', value: password, type: 'string' },
+      ],
+    };
+  }
+  // Postman's API key auth goes in a header or the query; a cookie is a `Cookie` header.
+  const cookie = placement.in === 'cookie';
+  return {
+    type: 'apikey',
+    apikey: [
+      { key: 'key', value: cookie ? 'Cookie' : placement.name, type: 'string' },
+      { key: 'value', value: cookie ? `${placement.name}=${variable}` : variable, type: 'string' },
+      { key: 'in', value: placement.in === 'query' ? 'query' : 'header', type: 'string' },
+    ],
+  };
+}
+
+interface PostmanAuth {
+  type: string;
+  [key: string]: string | { key: string; value: string; type: string }[];
+}
+
+function withRequestAuth(
+  collection: { item?: PostmanItem[] },
+  views: OperationView[],
+  environment: SampleEnvironment,
+  collectionAuth: PostmanAuth | undefined,
+): void {
+  const byRoute = new Map(
+    views.map((view) => [`${view.method.toUpperCase()} ${view.path.replace(/\{([^}]+)\}/g, ':$1')}`, view]),
+  );
+  const visit = (items: PostmanItem[]) => {
+    for (const item of items) {
+      if (item.item) visit(item.item);
+      const request = item.request;
+      if (!request) continue;
+      const view = byRoute.get(`${request.method} /${(request.url.path ?? []).join('/')}`);
+      if (!view) continue;
+      const own = view.security.find((security) => security.placement)?.placement;
+      const auth = own ? postmanAuth(own, environment) : { type: 'noauth' };
+      if (collectionAuth && JSON.stringify(auth) === JSON.stringify(collectionAuth)) delete request.auth;
+      else request.auth = auth;
+    }
+  };
+  visit(collection.item ?? []);
+}
+
 function withSampleValues(collection: { item?: PostmanItem[] }, views: OperationView[]): void {
   const byRoute = new Map(
     views.map((view) => [`${view.method.toUpperCase()} ${view.path.replace(/\{([^}]+)\}/g, ':$1')}`, view]),
@@ -215,40 +273,27 @@ export async function postmanCollection(
   const placement = [documentLevel, ...views]
     .flatMap((view) => view?.security ?? [])
     .find((security) => security.placement)?.placement;
-  const variable = `{{${environment.credentialVariable}}}`;
-  const variables = [{ key: environment.credentialVariable, description: 'Your credential: set it here.' }];
-  if (renamed.auth && placement) {
-    if (placement.scheme === 'bearer') {
-      renamed.auth = { type: 'bearer', bearer: [{ key: 'token', value: variable, type: 'string' }] };
-    } else if (placement.scheme === 'basic') {
-      // Postman's Basic auth takes the two halves of the samples' `user:password`.
-      const [user, password] = ['USER', 'PASSWORD'].map((part) => `${environment.credentialVariable}_${part}`);
-      renamed.auth = {
-        type: 'basic',
-        basic: [
-          { key: 'username', value: `{{${user}}}`, type: 'string' },
-          { key: 'password', value: `{{${password}}}`, type: 'string' },
-        ],
-      };
-      variables.splice(
-        0,
-        1,
-        { key: user, description: 'Your user name.' },
-        { key: password, description: 'Your password.' },
-      );
-    } else {
-      // Postman's API key auth goes in a header or the query; a cookie is a `Cookie` header.
-      const cookie = placement.in === 'cookie';
-      renamed.auth = {
-        type: 'apikey',
-        apikey: [
-          { key: 'key', value: cookie ? 'Cookie' : placement.name, type: 'string' },
-          { key: 'value', value: cookie ? `${placement.name}=${variable}` : variable, type: 'string' },
-          { key: 'in', value: placement.in === 'query' ? 'query' : 'header', type: 'string' },
-        ],
-      };
-    }
-  }
+  const basic = views.some((view) => view.security.some((security) => security.placement?.scheme === 'basic'));
+  const [user, password] = ['USER', 'PASSWORD'].map((part) => `${environment.credentialVariable}_${part}`);
+  const variables = [
+    ...(views.some((view) =>
+      view.security.some((security) => security.placement && security.placement.scheme !== 'basic'),
+    )
+      ? [{ key: environment.credentialVariable, description: 'Your credential: set it here.' }]
+      : []),
+    // Postman's Basic auth takes the two halves of the samples' `user:password`.
+    ...(basic
+      ? [
+          { key: user, description: 'Your user name.' },
+          { key: password, description: 'Your password.' },
+        ]
+      : []),
+  ];
+  const collectionAuth = renamed.auth && placement ? postmanAuth(placement, environment) : undefined;
+  if (collectionAuth) renamed.auth = collectionAuth;
+  // Each call whose scheme is not the collection's gets its own, in the same variables; a call that takes none,
+  // none (the converter's own used variables of its own naming, and sent a cookie as a header of the cookie's name).
+  withRequestAuth(renamed, views, environment, collectionAuth);
   renamed.variable = [
     { key: environment.baseUrlVariable, value: server, type: 'string', description: 'Base URL of the API.' },
     ...variables.map(({ key, description }) => ({ key, value: '', type: 'string', description })),
