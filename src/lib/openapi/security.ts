@@ -15,7 +15,7 @@ export const withArticle = (noun: string): string => `${article(noun)} ${noun}`;
  */
 export function credentialSentence(security: SecurityView): SentencePart[] {
   const { credential, placement } = security;
-  const what = `${article(credential)} ${credential}`;
+  const what = withArticle(credential);
   if (!placement) {
     return security.type === 'mutualTLS'
       ? [`a client certificate, presented when the connection is made (mutual TLS)`]
@@ -49,7 +49,7 @@ export function sentenceText(
 /** Where the credential goes, for a field's label: "sent in the `X-API-Key` header". */
 export function credentialWhere(security: SecurityView): SentencePart[] {
   const [first, ...rest] = credentialSentence(security);
-  const what = `${article(security.credential)} ${security.credential}`;
+  const what = withArticle(security.credential);
   return typeof first === 'string' && first.startsWith(what) ? [`sent${first.slice(what.length)}`, ...rest] : [];
 }
 

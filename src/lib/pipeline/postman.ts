@@ -36,23 +36,23 @@ interface PostmanItem {
   request?: PostmanRequest;
 }
 
-/**
- * Puts the document's examples into every request, the values the samples and the explorer start from: the
- * converter leaves `<string>` placeholders where a parameter's example is not on its schema, and sends the last
- * media type's body (a form of placeholders) rather than the first. Parameters without a value stay listed, off.
- */
+/** Postman's Basic auth takes the two halves of the samples' `user:password`, each in a variable of its own. */
+function basicVariables(environment: SampleEnvironment): { user: string; password: string } {
+  return { user: `${environment.credentialVariable}_USER`, password: `${environment.credentialVariable}_PASSWORD` };
+}
+
 /** Postman's auth for a credential placement, in the convention's variables. */
 function postmanAuth(placement: CredentialPlacement, environment: SampleEnvironment): PostmanAuth {
   const variable = `{{${environment.credentialVariable}}}`;
   if (placement.scheme === 'bearer')
     return { type: 'bearer', bearer: [{ key: 'token', value: variable, type: 'string' }] };
   if (placement.scheme === 'basic') {
-    const [user, password] = ['USER', 'PASSWORD'].map((part) => `{{${environment.credentialVariable}_${part}}}`);
+    const { user, password } = basicVariables(environment);
     return {
       type: 'basic',
       basic: [
-        { key: 'username', value: user, type: 'string' },
-        { key: 'password', value: password, type: 'string' },
+        { key: 'username', value: `{{${user}}}`, type: 'string' },
+        { key: 'password', value: `{{${password}}}`, type: 'string' },
       ],
     };
   }
@@ -73,11 +73,11 @@ interface PostmanAuth {
   [key: string]: string | { key: string; value: string; type: string }[];
 }
 
-function withRequestAuth(
+/** Calls `change` with each request of the collection and the operation it was made from. */
+function eachRequest(
   collection: { item?: PostmanItem[] },
   views: OperationView[],
-  environment: SampleEnvironment,
-  collectionAuth: PostmanAuth | undefined,
+  change: (request: PostmanRequest, view: OperationView) => void,
 ): void {
   const byRoute = new Map(
     views.map((view) => [`${view.method.toUpperCase()} ${view.path.replace(/\{([^}]+)\}/g, ':$1')}`, view]),
@@ -86,65 +86,69 @@ function withRequestAuth(
     for (const item of items) {
       if (item.item) visit(item.item);
       const request = item.request;
-      if (!request) continue;
-      const view = byRoute.get(`${request.method} /${(request.url.path ?? []).join('/')}`);
-      if (!view) continue;
-      const own = view.security.find((security) => security.placement)?.placement;
-      const auth = own ? postmanAuth(own, environment) : { type: 'noauth' };
-      if (collectionAuth && JSON.stringify(auth) === JSON.stringify(collectionAuth)) delete request.auth;
-      else request.auth = auth;
+      const view = request && byRoute.get(`${request.method} /${(request.url.path ?? []).join('/')}`);
+      if (request && view) change(request, view);
     }
   };
   visit(collection.item ?? []);
 }
 
+/** Each call's own auth where its scheme is not the collection's; none where it takes none. */
+function withRequestAuth(
+  collection: { item?: PostmanItem[] },
+  views: OperationView[],
+  environment: SampleEnvironment,
+  collectionAuth: PostmanAuth | undefined,
+): void {
+  eachRequest(collection, views, (request, view) => {
+    const own = view.security.find((security) => security.placement)?.placement;
+    const auth = own ? postmanAuth(own, environment) : { type: 'noauth' };
+    if (collectionAuth && JSON.stringify(auth) === JSON.stringify(collectionAuth)) delete request.auth;
+    else request.auth = auth;
+  });
+}
+
+/**
+ * Puts the document's examples into every request, the values the samples and the explorer start from: the
+ * converter leaves `<string>` placeholders where a parameter's example is not on its schema, and sends the last
+ * media type's body (a form of placeholders) rather than the first. Parameters without a value stay listed, off.
+ */
 function withSampleValues(collection: { item?: PostmanItem[] }, views: OperationView[]): void {
-  const byRoute = new Map(
-    views.map((view) => [`${view.method.toUpperCase()} ${view.path.replace(/\{([^}]+)\}/g, ':$1')}`, view]),
-  );
-  const visit = (items: PostmanItem[]) => {
-    for (const item of items) {
-      if (item.item) visit(item.item);
-      const request = item.request;
-      if (!request) continue;
-      const view = byRoute.get(`${request.method} /${(request.url.path ?? []).join('/')}`);
-      if (!view) continue;
-      const values = sampleValues(view);
-      const query = new Map<string, string[]>();
-      for (const parameter of view.parameters.filter((candidate) => candidate.in === 'query')) {
-        for (const [name, value] of queryPairs(parameter, values[parameter.name])) {
-          query.set(name, [...(query.get(name) ?? []), value]);
-        }
-      }
-      request.url.query = [
-        ...[...query].flatMap(([key, list]) => list.map((value) => ({ key, value }))),
-        ...(request.url.query ?? [])
-          .filter((entry) => !query.has(entry.key))
-          .map((entry) => ({ ...entry, value: '', disabled: true })),
-      ];
-      for (const variable of request.url.variable ?? []) {
-        const value = values[variable.key];
-        if (!isEmpty(value)) variable.value = scalar(value);
-      }
-      const body = sampleBody(view);
-      if (body) {
-        request.header = [
-          ...(request.header ?? []).filter((header) => header.key.toLowerCase() !== 'content-type'),
-          { key: 'Content-Type', value: body.contentType },
-        ];
-        request.body =
-          body.contentType === 'application/x-www-form-urlencoded'
-            ? {
-                mode: 'urlencoded',
-                urlencoded: [...new URLSearchParams(encodedExample(body.contentType, body.value))].map(
-                  ([key, value]) => ({ key, value }),
-                ),
-              }
-            : { mode: 'raw', raw: JSON.stringify(body.value, null, 2), options: { raw: { language: 'json' } } };
+  eachRequest(collection, views, (request, view) => {
+    const values = sampleValues(view);
+    const query = new Map<string, string[]>();
+    for (const parameter of view.parameters.filter((candidate) => candidate.in === 'query')) {
+      for (const [name, value] of queryPairs(parameter, values[parameter.name])) {
+        query.set(name, [...(query.get(name) ?? []), value]);
       }
     }
-  };
-  visit(collection.item ?? []);
+    request.url.query = [
+      ...[...query].flatMap(([key, list]) => list.map((value) => ({ key, value }))),
+      ...(request.url.query ?? [])
+        .filter((entry) => !query.has(entry.key))
+        .map((entry) => ({ ...entry, value: '', disabled: true })),
+    ];
+    for (const variable of request.url.variable ?? []) {
+      const value = values[variable.key];
+      if (!isEmpty(value)) variable.value = scalar(value);
+    }
+    const body = sampleBody(view);
+    if (body) {
+      request.header = [
+        ...(request.header ?? []).filter((header) => header.key.toLowerCase() !== 'content-type'),
+        { key: 'Content-Type', value: body.contentType },
+      ];
+      request.body =
+        body.contentType === 'application/x-www-form-urlencoded'
+          ? {
+              mode: 'urlencoded',
+              urlencoded: [...new URLSearchParams(encodedExample(body.contentType, body.value))].map(
+                ([key, value]) => ({ key, value }),
+              ),
+            }
+          : { mode: 'raw', raw: JSON.stringify(body.value, null, 2), options: { raw: { language: 'json' } } };
+    }
+  });
 }
 
 /**
@@ -273,16 +277,15 @@ export async function postmanCollection(
   const placement = [documentLevel, ...views]
     .flatMap((view) => view?.security ?? [])
     .find((security) => security.placement)?.placement;
-  const basic = views.some((view) => view.security.some((security) => security.placement?.scheme === 'basic'));
-  const [user, password] = ['USER', 'PASSWORD'].map((part) => `${environment.credentialVariable}_${part}`);
+  const schemes = new Set(
+    views.flatMap((view) => view.security.flatMap((security) => security.placement?.scheme ?? [])),
+  );
+  const { user, password } = basicVariables(environment);
   const variables = [
-    ...(views.some((view) =>
-      view.security.some((security) => security.placement && security.placement.scheme !== 'basic'),
-    )
+    ...([...schemes].some((scheme) => scheme !== 'basic')
       ? [{ key: environment.credentialVariable, description: 'Your credential: set it here.' }]
       : []),
-    // Postman's Basic auth takes the two halves of the samples' `user:password`.
-    ...(basic
+    ...(schemes.has('basic')
       ? [
           { key: user, description: 'Your user name.' },
           { key: password, description: 'Your password.' },

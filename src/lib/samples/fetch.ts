@@ -21,7 +21,6 @@ export function fetchCall(request: SampleRequest, indent: string, inNode = false
     base64: (expression) => (inNode ? `Buffer.from(${expression}).toString("base64")` : `btoa(${expression})`),
   };
   const browserCookies = !inNode && request.credentials.some(({ placement }) => placement.in === 'cookie');
-  const readsFiles = inNode;
   const headers = [
     ...credentialHeaders(request, syntax)
       .filter(([name]) => inNode || name !== 'Cookie')
@@ -42,7 +41,7 @@ export function fetchCall(request: SampleRequest, indent: string, inNode = false
         'const form = new FormData();',
         ...request.body.multipart.map((part) =>
           part.file
-            ? readsFiles
+            ? inNode
               ? `form.append(${quoted(part.name)}, new Blob([await readFile(${quoted(filePlaceholder)})]), ${quoted(fileName)}); // your file`
               : `form.append(${quoted(part.name)}, new Blob([${quoted(part.value)}]), ${quoted(filePlaceholder)}); // your file's bytes`
             : `form.append(${quoted(part.name)}, ${quoted(part.value)});`,

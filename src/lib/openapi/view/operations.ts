@@ -71,7 +71,7 @@ function parameterView(document: JsonObject, parameter: JsonObject): ParameterVi
 }
 
 /** One scheme of a requirement, as the reader meets it: what to send and where. */
-function securityView(document: JsonObject, name: string, scheme: JsonObject, scopes: Json): SecurityView {
+function securityView(name: string, scheme: JsonObject, scopes: Json): SecurityView {
   const type = text(scheme.type);
   const base = {
     name,
@@ -130,7 +130,7 @@ function securityAlternatives(document: JsonObject, operation: JsonObject): Secu
     if (!names.every((name) => isObject(schemes[name]))) continue;
     alternatives.push(
       names.map((name) =>
-        securityView(document, name, resolveRef<JsonObject>(document, schemes[name] ?? {}), requirement[name] ?? []),
+        securityView(name, resolveRef<JsonObject>(document, schemes[name] ?? {}), requirement[name] ?? []),
       ),
     );
   }

@@ -1,12 +1,5 @@
 import type { OverviewOptions } from '../../../lib/pipeline/options';
 
-/**
- * The two pages every API has besides its generated reference: its landing page (`/docs/<folder>/`) and its
- * overview (`/docs/<folder>/<overview>`), written from one template so that adding an API is one registry record
- * (config/apis.ts). The prose comes from that record, written by the site's authors; every figure on the pages comes
- * from the document, through the facts file and the ApiFacts components.
- */
-
 /** Generated files whose names no operation or schema page can have (page names never hold `--`). */
 const overviewFileNames = { index: 'api--index.mdx', overview: 'api--overview.mdx' } as const;
 
@@ -25,6 +18,12 @@ function frontMatter(fields: Record<string, string | number>): string {
   return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---'].join('\n');
 }
 
+/**
+ * The two pages every API has besides its generated reference: its landing page (`/docs/<folder>/`) and its
+ * overview (`/docs/<folder>/<overview>`), written from one template so that adding an API is one registry record
+ * (config/apis.ts). The prose comes from that record, written by the site's authors; every figure on the pages comes
+ * from the document, through the facts file and the ApiFacts components.
+ */
 export function overviewPages(api: OverviewOptions): { name: string; content: string }[] {
   const overviewRoute = `/docs${api.slugBase}/${api.overview}`;
   const index = [
