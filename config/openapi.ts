@@ -26,6 +26,8 @@ function pages(api: ApiRecord, index: number) {
     baseUrlVariable: api.baseUrlVariable,
     mockUrl: mockUrl(api.key),
     trustedOrigins: trustedOrigins(api),
+    // Each schema's fields, fetched by a page when the reader opens a nested field: `/openapi/<id>/schemas/<slug>.json`.
+    schemaFiles: { dir: `${generatedStaticDir}/openapi/${api.id}`, route: `/openapi/${api.id}` },
     sidebarFile: `${generatedSidebarsDir}/${api.id}.json`,
     // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
     factsFile: `.generated/facts/${api.id}.json`,

@@ -16,6 +16,9 @@
  *                  and GitHub's, every call page loaded in Chromium (scripts/lib/bench/realRun.ts); writes
  *                  bench/real.json and bench/real.md, and exits non-zero when a call lacks a page or sample or a page
  *                  logs an error (BENCH_REAL_KEEP=1 keeps the build)
+ *   --big          only the build at three sizes: the site alone, with Stripe's document (dense) and with GitHub's
+ *                  (1,000+ calls), each as an added API (scripts/lib/bench/bigRun.ts): time, peak RSS, output and
+ *                  MDX bytes; writes bench/big.json and bench/big.md
  *   BENCH_RUNS (default 3): runs per timed figure
  *   BENCH_SEARCH_SCALE (default 16): the larger API size the search figures are also measured at
  *
@@ -40,6 +43,7 @@ import { runNode } from '../src/lib/node/runNode';
 import { parseScales, scaleTable, type ScaleRow } from './lib/bench/scaleBuild';
 import { measureScale } from './lib/bench/scaleRun';
 import { measureReal } from './lib/bench/realRun';
+import { bigDocuments, bigTable, measureBig, type BigRow } from './lib/bench/bigRun';
 import { realPassed, realTable } from './lib/bench/realTable';
 import { pageWeight, type Weight } from './lib/bench/weight';
 import { writeVanillaSite } from './lib/bench/vanilla';
@@ -48,6 +52,7 @@ import { lighthouseScores, referenceFigures, type ReferenceRun } from './lib/ben
 const quick = process.argv.includes('--quick');
 const searchOnly = process.argv.includes('--search-only');
 const real = process.argv.includes('--real');
+const big = process.argv.includes('--big');
 const referenceIndex = process.argv.indexOf('--reference-only');
 /** The build whose /api/data is held against the peers (`--reference-only [dir]`, default build/). */
 const referenceBuild =
@@ -175,6 +180,16 @@ async function main(): Promise<void> {
     writeFileSync('bench/real.md', `${realTable(rows, build)}\n`);
     console.log(`\n${realTable(rows, build)}\n\n[bench] wrote bench/real.json and bench/real.md`);
     if (!realPassed(rows)) process.exitCode = 1;
+    return;
+  }
+  if (big) {
+    const rows: BigRow[] = [];
+    for (const document of bigDocuments) {
+      rows.push(await measureBig(document, log));
+      writeFileSync('bench/big.json', `${JSON.stringify(rows, null, 2)}\n`);
+      writeFileSync('bench/big.md', `${bigTable(rows)}\n`);
+    }
+    console.log(`\n${bigTable(rows)}\n\n[bench] wrote bench/big.json and bench/big.md`);
     return;
   }
   if (scales) {

@@ -149,3 +149,37 @@ test("a server off the API's hosts is shown as documented, never the default, an
   );
   expect(requests.filter((url) => url.includes('collector.example'))).toEqual([]);
 });
+
+test("a server's variables are fields of Try it that fill the samples, their text shown as text, and a host typed off the API's is refused", async ({
+  page,
+}) => {
+  await page.goto(`${variantUrl('hostile')}/docs/data-api/get-games`);
+  const explorer = new Explorer(page);
+  const curl = page.locator('pre').filter({ hasText: 'curl' }).first();
+  // The path's server, over the document's: its template on the page, each variable with its default and values.
+  const server = page.locator('[data-server]');
+  await expect(server).toContainText('Server: https://{host}/{version}');
+  await expect(server.locator('[data-server-variable="version"]')).toHaveText(
+    'version: default data/v4, one of data/v4, data/v4-preview. The API version.',
+  );
+  await expect(server.locator('[data-server-variable="host"]')).toContainText(hostileMarkers.handler);
+  await expect(curl).toContainText("'https://open.arena.example/data/v4'");
+
+  const version = explorer.serverVariable('version');
+  await expect(version).toHaveValue('data/v4');
+  await version.selectOption('data/v4-preview');
+  await expect(curl).toContainText("'https://open.arena.example/data/v4-preview'");
+
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await explorer.serverVariable('host').fill('collector.example');
+  // A sample never calls a host off the API's: it keeps the server's default.
+  await expect(curl).toContainText("'https://open.arena.example/data/v4'");
+  await expect(curl).not.toContainText('collector.example');
+  await explorer.send();
+  await expect(explorer.problems).toContainText(
+    "With these server values the request would go to collector.example, which is not one of this API's own hosts",
+  );
+  expect(requests.filter((url) => url.includes('collector.example'))).toEqual([]);
+  expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
+});

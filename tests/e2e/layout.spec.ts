@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { operationViews, referencedSchemas, operationSchemaRoots, schemaViews } from '../../src/lib/openapi/view';
+import { operationViews, schemaCatalog, schemaViews } from '../../src/lib/openapi/view';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { OperationPage } from './support/pages';
@@ -92,26 +92,66 @@ test('every parameter of a call has an anchor that scrolls to it and puts it in 
 });
 
 test('a nested object opens in place, and a link to a field inside it opens the way there', async ({ page }) => {
-  const schemas = referencedSchemas(data, operationSchemaRoots(championships));
+  const catalog = schemaCatalog(data);
   const items = championships.responses[0].contents[0].schema!.children!.find((child) => child.name === 'items')!;
-  const nested = schemas[items.schemaName!].children!.find((child) => child.name === 'name')!;
+  const championship = catalog.node(items.schemaName!)!;
+  const nested = championship.children!.find((child) => child.name === 'name')!;
+  // Two levels down: a field of a named schema inside Championship (its game), each level fetched when it opens.
+  const inner = championship.children!.find((child) => child.schemaName && child.schemaSize && !child.children)!;
+  const innerField = catalog.node(inner.schemaName!)!.children![0];
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/openapi/data-v4/schemas/')) fetched.push(new URL(request.url()).pathname);
+  });
   await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
   const operation = new OperationPage(page);
   const field = operation.anchored('response-200-items');
   const nestedField = operation.anchored(`response-200-items-${nested.name}`);
   const button = field.locator(':scope > button');
-  await expect(button).toHaveAccessibleName(
-    `Show the ${schemas[items.schemaName!].children!.length} fields of ${items.schemaName}`,
-  );
+  await expect(button).toHaveAccessibleName(`Show the ${championship.children!.length} fields of ${items.schemaName}`);
   await expect(nestedField).toHaveCount(0);
+  expect(fetched).toEqual([]);
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(nestedField).toBeVisible();
+  expect(fetched).toEqual([`/openapi/data-v4/${items.schemaSlug}.json`]);
   // Still on the same page: the field opened in place.
   await expect(page).toHaveURL(new RegExp(`/docs/data-api/${championships.slug}$`));
 
   await gotoHydrated(page, `/docs/data-api/${championships.slug}#response-200-items-${nested.name}`);
   await expect(nestedField).toBeInViewport();
+
+  const deep = operation.anchored(`response-200-items-${inner.name}-${innerField.name}`);
+  await gotoHydrated(page, `/docs/data-api/${championships.slug}#response-200-items-${inner.name}-${innerField.name}`);
+  await expect(deep).toBeInViewport();
+});
+
+test.describe('a nested schema that cannot be fetched', () => {
+  // The failed fetch is what this test makes happen; the fixture would count it against the page.
+  test.use({ allowProblems: true });
+
+  test('says so, keeps the page, and fetches again on Try again', async ({ page }) => {
+    const items = championships.responses[0].contents[0].schema!.children!.find((child) => child.name === 'items')!;
+    let failing = true;
+    await page.route(`**/openapi/data-v4/${items.schemaSlug}.json`, (route) =>
+      failing ? route.fulfill({ status: 503, body: 'down' }) : route.fallback(),
+    );
+    await gotoHydrated(page, `/docs/data-api/${championships.slug}`);
+    const field = new OperationPage(page).anchored('response-200-items');
+    await field.locator(':scope > button').click();
+    const alert = field.getByRole('alert');
+    await expect(alert).toContainText(
+      `The fields of ${items.schemaName} could not be loaded (the server answered 503)`,
+    );
+    await expect(alert.getByRole('link', { name: 'open its page' })).toHaveAttribute(
+      'href',
+      `/docs/data-api/${items.schemaSlug}`,
+    );
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(field.getByRole('alert')).toHaveCount(0);
+    await expect(new OperationPage(page).anchored('response-200-items-name')).toBeVisible();
+  });
 });
 
 test('a long example shows its first lines and opens to all of them', async ({ page }) => {

@@ -56,6 +56,7 @@ describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
       baseUrlVariable: samples.baseUrlVariable,
       mockUrl: samples.fallbackServer,
       trustedOrigins: samples.trustedOrigins,
+      schemaFiles: { dir: 'x-schemas', route: '/x-schemas' },
     });
     expect(pages.files).toHaveLength(listOperations(document).length + schemaCount);
     expect(new Set(pages.files.map((page) => page.name)).size).toBe(pages.files.length);

@@ -5,11 +5,11 @@ import type { Json } from '@site/src/lib/openapi/document';
 import { isMultipart, sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
 import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
 import { re2Matcher, type PatternMatcher } from '@site/src/lib/openapi/patterns';
-import type { ListedServer } from '@site/src/lib/openapi/servers';
+import { fillServerTemplate, type ListedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView } from '@site/src/lib/openapi/view';
 import { credentialWhere } from '@site/src/lib/openapi/security';
 import Sentence from '@site/src/components/Sentence';
-import { initialInputs, optionText, prepareRequest } from './prepare';
+import { initialInputs, optionText, prepareRequest, variableField } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
 
@@ -60,6 +60,10 @@ function pretty(text: string, contentType: string): string {
   }
 }
 
+function defaultsOf(server: ListedServer): Record<string, string> {
+  return Object.fromEntries((server.variables ?? []).map((variable) => [variable.name, variable.default]));
+}
+
 /**
  * Sends one operation to the server the reader picks. The credential lives in sessionStorage only and goes in the
  * Authorization header of requests to that server, nowhere else; the document's limits are checked before sending.
@@ -67,6 +71,12 @@ function pretty(text: string, contentType: string): string {
 export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const id = useId();
   const [serverUrl, setServerUrl] = useState(servers.find((server) => server.trusted)?.url ?? '');
+  // The chosen server's variables (`{region}`), each at its default until the reader changes it.
+  const [variables, setVariables] = useState<Record<string, string>>({});
+  const chosen = servers.find((server) => server.url === serverUrl);
+  const requestUrl = chosen?.template
+    ? fillServerTemplate(chosen.template, { ...defaultsOf(chosen), ...variables })
+    : serverUrl;
   // The server renders no credential; the browser reads the tab's stored one once hydrated.
   const credential = useSyncExternalStore(
     subscribeToCredentials,
@@ -95,11 +105,11 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       // Not JSON (yet): the samples keep no body until it parses, as the explorer would refuse to send it.
     }
     publish({
-      serverUrl,
+      serverUrl: requestUrl,
       values: validateParameters(operation.parameters, inputs).values,
       body: value !== undefined ? { contentType, value } : undefined,
     });
-  }, [touched, publish, operation, serverUrl, inputs, contentType, bodyText]);
+  }, [touched, publish, operation, requestUrl, inputs, contentType, bodyText]);
   const edit =
     <T,>(setter: (value: T) => void) =>
     (value: T) => {
@@ -113,7 +123,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
     event.preventDefault();
     const prepared = prepareRequest(
       operation,
-      { serverUrl, servers, credential, inputs, contentType, bodyText },
+      { serverUrl, servers, variables, credential, inputs, contentType, bodyText },
       await patternMatcher(),
     );
     if (prepared.kind === 'invalid') {
@@ -176,15 +186,56 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       </p>
       <div className={styles.row}>
         <label htmlFor={`${id}-server`}>Server</label>
-        <select id={`${id}-server`} value={serverUrl} onChange={(event) => edit(setServerUrl)(event.target.value)}>
+        <select
+          id={`${id}-server`}
+          value={serverUrl}
+          onChange={(event) => {
+            edit(setServerUrl)(event.target.value);
+            setVariables({});
+          }}
+        >
           {servers.map((server) => (
             <option key={server.url} value={server.url}>
-              {server.label}: {server.url}
+              {server.label}: {server.template ?? server.url}
               {server.trusted ? '' : ' (documented; not sent to)'}
             </option>
           ))}
         </select>
       </div>
+      {chosen?.variables?.map((variable) => {
+        const inputId = `${id}-${variableField(variable.name)}`;
+        const value = Object.hasOwn(variables, variable.name) ? variables[variable.name] : variable.default;
+        const set = edit((next: string) => setVariables((current) => ({ ...current, [variable.name]: next })));
+        return (
+          <div className={styles.row} key={inputId}>
+            <label htmlFor={inputId}>
+              <code>{`{${variable.name}}`}</code>
+              <span className={styles.hint}>
+                {' '}
+                server variable, default {variable.default}
+                {variable.description ? `: ${variable.description}` : ''}
+              </span>
+            </label>
+            {variable.enum ? (
+              <select id={inputId} value={value} onChange={(event) => set(event.target.value)}>
+                {variable.enum.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={inputId}
+                type="text"
+                spellCheck={false}
+                value={value}
+                onChange={(event) => set(event.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
       {security && (
         <div className={styles.row}>
           <label htmlFor={`${id}-credential`}>

@@ -22,6 +22,57 @@ const base: ExplorerState = {
 };
 const maximum = (view: typeof games, name: string) => view.parameters.find((p) => p.name === name)?.maximum ?? 0;
 
+describe('a server with variables', () => {
+  const production = {
+    url: 'https://open.arena.example/data/v4',
+    template: 'https://{host}/{version}',
+    trusted: true,
+    variables: [
+      { name: 'host', default: 'open.arena.example', description: '' },
+      { name: 'version', default: 'data/v4', enum: ['data/v4', 'data/v4-preview'], description: '' },
+    ],
+  };
+  const state = { ...base, serverUrl: production.url, servers: [...base.servers, production] };
+  const prepared = (variables: Record<string, string>) => prepareRequest(games, { ...state, variables });
+  const problems = (variables: Record<string, string>) => {
+    const result = prepared(variables);
+    return result.kind === 'invalid' ? result.problems : [];
+  };
+
+  test("is called with the reader's values, the defaults where none is given", () => {
+    const result = prepared({ version: 'data/v4-preview' });
+    expect(result.kind === 'ready' && result.request.url).toMatch(
+      /^https:\/\/open\.arena\.example\/data\/v4-preview\/games/,
+    );
+    const defaults = prepared({});
+    expect(defaults.kind === 'ready' && defaults.request.url).toMatch(
+      /^https:\/\/open\.arena\.example\/data\/v4\/games/,
+    );
+  });
+
+  test('refuses a value the document does not list, an empty one, and a URL the gate refuses', () => {
+    expect(problems({ version: 'v5' })).toEqual([
+      { field: 'server-variable-version', message: 'version must be one of data/v4, data/v4-preview' },
+    ]);
+    expect(problems({ host: '' })).toEqual([{ field: 'server-variable-host', message: 'host is empty' }]);
+    expect(problems({ host: 'open.arena.example/$(id)' })[0].message).toMatch(
+      /^With these server values the URL cannot be used: it holds characters outside a plain URL/,
+    );
+  });
+
+  test("refuses a host off the API's, typed or picked, so a variable cannot take the credential elsewhere", () => {
+    expect(problems({ host: 'collector.example' })).toEqual([
+      {
+        field: 'server',
+        message:
+          "With these server values the request would go to collector.example, which is not one of this API's own " +
+          'hosts, so the explorer sends nothing there.',
+      },
+    ]);
+    expect(problems({ host: 'open.arena.example:8443' })[0].message).toMatch(/would go to open\.arena\.example:8443/);
+  });
+});
+
 describe('prepareRequest', () => {
   test("refuses a server the document names that is not one of the API's hosts, saying why", () => {
     const elsewhere = 'https://collector.example/v4';

@@ -4,6 +4,7 @@ import { validateBody, validateParameters, type ValidationProblem } from '../../
 import type { PatternMatcher } from '../../lib/openapi/patterns';
 import type { OperationView } from '../../lib/openapi/view';
 import { withArticle } from '../../lib/openapi/security';
+import { fillServerTemplate, serverOrigin, serverUrlProblem, type ListedServer } from '../../lib/openapi/servers';
 
 /**
  * What the explorer sends, decided before anything is sent: the reader's inputs checked against the document's
@@ -11,12 +12,15 @@ import { withArticle } from '../../lib/openapi/security';
  * every refusal and every request is tested without a browser.
  */
 export interface ExplorerState {
+  /** The chosen server, by its URL with variables at their defaults (as listed). */
   serverUrl: string;
   /**
    * The servers the page lists: the request goes to a trusted one of these (the API's own hosts, the local mock) or
    * nowhere. A document may name other servers; they are shown as documented, never sent a credential.
    */
-  servers: readonly { url: string; trusted: boolean }[];
+  servers: readonly Pick<ListedServer, 'url' | 'trusted' | 'template' | 'variables'>[];
+  /** The reader's values of the chosen server's variables, by name; a variable not given takes its default. */
+  variables?: Readonly<Record<string, string>>;
   credential: string;
   /** Raw text of each parameter's input, by name. */
   inputs: Record<string, string>;
@@ -35,7 +39,8 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
     : { problems: [] as ValidationProblem[], value: undefined };
   const problems = [...parameters.problems, ...body.problems];
   const server = state.servers.find((candidate) => candidate.url === state.serverUrl);
-  if (!server) {
+  const target = server && requestServer(server, state);
+  if (!server || !target) {
     problems.push({ field: 'server', message: 'choose one of the listed servers' });
   } else if (!server.trusted) {
     problems.push({
@@ -44,6 +49,8 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
         `${hostOf(server.url)} is named by the document but is not one of this API's own hosts, so the explorer ` +
         'sends no request and no credential there. Choose the production server or the local mock.',
     });
+  } else if ('problem' in target) {
+    problems.push({ field: target.field, message: target.problem });
   }
   problems.push(...credentialProblems(operation));
   if (problems.length > 0) return { kind: 'invalid', problems };
@@ -51,13 +58,60 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
   return {
     kind: 'ready',
     request: buildRequest(operation, {
-      serverUrl: state.serverUrl,
+      serverUrl: target && 'url' in target ? target.url : state.serverUrl,
       values: parameters.values,
       // No credential typed, no Authorization header: the server answers 401, as it should.
       credential: secured && state.credential !== '' ? state.credential : undefined,
       body: body.value !== undefined ? { contentType: state.contentType, value: body.value } : undefined,
     }),
   };
+}
+
+/** The id of a server variable's field, for the problem that names it. */
+export function variableField(name: string): string {
+  return `server-variable-${name}`;
+}
+
+/**
+ * The URL a request goes to on the chosen server: its template filled with the reader's values (defaults where none
+ * is given), each value one the document allows, the result a plain URL (the one gate for server URLs) on the
+ * origin of a server the explorer may send to. A variable in the host could otherwise take the credential anywhere.
+ */
+function requestServer(
+  server: ExplorerState['servers'][number],
+  state: ExplorerState,
+): { url: string } | { field: string; problem: string } {
+  if (!server.template || !server.variables) return { url: server.url };
+  const values: Record<string, string> = {};
+  for (const variable of server.variables) {
+    const value =
+      state.variables && Object.hasOwn(state.variables, variable.name)
+        ? state.variables[variable.name]
+        : variable.default;
+    if (variable.enum && !variable.enum.includes(value)) {
+      return {
+        field: variableField(variable.name),
+        problem: `${variable.name} must be one of ${variable.enum.join(', ')}`,
+      };
+    }
+    if (value === '') return { field: variableField(variable.name), problem: `${variable.name} is empty` };
+    values[variable.name] = value;
+  }
+  const url = fillServerTemplate(server.template, values);
+  const problem = serverUrlProblem(url);
+  if (problem) return { field: 'server', problem: `With these server values the URL cannot be used: ${problem}.` };
+  const trusted = state.servers
+    .filter((candidate) => candidate.trusted)
+    .map((candidate) => serverOrigin(candidate.url));
+  if (!trusted.includes(serverOrigin(url))) {
+    return {
+      field: 'server',
+      problem:
+        `With these server values the request would go to ${hostOf(url)}, which is not one of this API's own hosts, ` +
+        'so the explorer sends nothing there.',
+    };
+  }
+  return { url };
 }
 
 /**

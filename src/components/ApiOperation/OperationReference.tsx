@@ -10,7 +10,7 @@ import CodeSamples from './CodeSamples';
 import OperationSummary from './OperationSummary';
 import Parameters from './Parameters';
 import ResponseExamples from './ResponseExamples';
-import SchemaFields, { type SchemaMap } from './SchemaFields';
+import SchemaFields, { SchemaFilesProvider, type SchemaMap } from './SchemaFields';
 import SectionHeading, { AnchorLink, type HeadingLevel } from './SectionHeading';
 import { anchorId } from '../../lib/openapi/anchors';
 import { RequestDraftContext, type RequestDraft } from './requestDraft';
@@ -20,8 +20,10 @@ export interface OperationReferenceProps {
   operation: OperationView;
   /** How the request samples are written: the site's environment convention and the fallback server. */
   samples: SampleSettings;
-  /** Named schemas the call reaches, so nested objects open in place. */
+  /** Named schemas the page carries: every one the call reaches (single page), or those its trees show open. */
   schemas: SchemaMap;
+  /** Route of the schema files the page fetches the others from, when it does not carry them all. */
+  schemaFiles?: string;
   /** Route of the API's reference folder (`/docs/data-api`), for links to schema pages. */
   linkBase: string;
   /** Level of the section headings: 2 on the call's own page, lower under a tag and a call on the single page. */
@@ -170,7 +172,7 @@ function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[];
  * page) and the response example of each status; below 996 px one column, samples first after the description.
  */
 export default function OperationReference(props: OperationReferenceProps): ReactNode {
-  const { operation, samples, schemas, linkBase, idPrefix, lazySamples, children, changed } = props;
+  const { operation, samples, schemas, schemaFiles, linkBase, idPrefix, lazySamples, children, changed } = props;
   const level = props.level ?? 2;
   const body = operation.requestBody;
   // The explorer (a child) publishes what the reader types; until then the samples use the document's examples.
@@ -193,72 +195,74 @@ export default function OperationReference(props: OperationReferenceProps): Reac
   );
   return (
     <RequestDraftContext.Provider value={slot}>
-      <div className={styles.operation} data-operation={operation.slug}>
-        <div className={styles.operationSummary}>
-          {changed?.operation && (
-            <p className={styles.changedLine}>
-              <ChangedBadge badge={changed.operation} label={operation.summary} />
-            </p>
-          )}
-          <OperationSummary operation={operation} trustedOrigins={samples.trustedOrigins} />
-        </div>
-        <aside className={styles.operationAside} data-search-skip aria-label={`Examples of ${operation.summary}`}>
-          <div className={styles.panel}>
-            <p className={styles.panelTitle}>Request</p>
-            <CodeSamples write={write} lazy={lazySamples} />
-          </div>
-          {children}
-          <div className={styles.panel}>
-            <p className={styles.panelTitle}>Response</p>
-            <ResponseExamples responses={operation.responses} lazy={lazySamples} />
-          </div>
-        </aside>
-        <div className={styles.operationMain}>
-          <SectionHeading level={level} id={anchorId(idPrefix, 'parameters')}>
-            Parameters
-          </SectionHeading>
-          <Parameters parameters={operation.parameters} idPrefix={idPrefix} changed={changed?.parameters} />
-          {body && (
-            <>
-              <SectionHeading level={level} id={anchorId(idPrefix, 'request-body')}>
-                Request body
-              </SectionHeading>
-              <p>
-                {body.required ? 'Required.' : 'Optional.'}{' '}
-                {body.contents.length > 1 &&
-                  `Send it as any of: ${body.contents.map((media) => media.contentType).join(', ')}.`}
+      <SchemaFilesProvider files={schemaFiles}>
+        <div className={styles.operation} data-operation={operation.slug}>
+          <div className={styles.operationSummary}>
+            {changed?.operation && (
+              <p className={styles.changedLine}>
+                <ChangedBadge badge={changed.operation} label={operation.summary} />
               </p>
-              <Markdown text={body.description} />
-              <MediaFields
-                examples
-                contents={body.contents}
-                linkBase={linkBase}
-                schemas={schemas}
-                idBase={anchorId(idPrefix, 'body')}
-              />
-            </>
-          )}
-          <SectionHeading level={level} id={anchorId(idPrefix, 'responses')}>
-            Responses
-          </SectionHeading>
-          {operation.responses
-            .filter((response) => response.contents.length > 0)
-            .map((response) => (
-              <ResponseSection
-                key={response.status}
-                response={response}
-                level={level}
-                idPrefix={idPrefix}
-                linkBase={linkBase}
-                schemas={schemas}
-              />
-            ))}
-          <BodilessResponses
-            responses={operation.responses.filter((response) => response.contents.length === 0)}
-            idPrefix={idPrefix}
-          />
+            )}
+            <OperationSummary operation={operation} trustedOrigins={samples.trustedOrigins} />
+          </div>
+          <aside className={styles.operationAside} data-search-skip aria-label={`Examples of ${operation.summary}`}>
+            <div className={styles.panel}>
+              <p className={styles.panelTitle}>Request</p>
+              <CodeSamples write={write} lazy={lazySamples} />
+            </div>
+            {children}
+            <div className={styles.panel}>
+              <p className={styles.panelTitle}>Response</p>
+              <ResponseExamples responses={operation.responses} lazy={lazySamples} />
+            </div>
+          </aside>
+          <div className={styles.operationMain}>
+            <SectionHeading level={level} id={anchorId(idPrefix, 'parameters')}>
+              Parameters
+            </SectionHeading>
+            <Parameters parameters={operation.parameters} idPrefix={idPrefix} changed={changed?.parameters} />
+            {body && (
+              <>
+                <SectionHeading level={level} id={anchorId(idPrefix, 'request-body')}>
+                  Request body
+                </SectionHeading>
+                <p>
+                  {body.required ? 'Required.' : 'Optional.'}{' '}
+                  {body.contents.length > 1 &&
+                    `Send it as any of: ${body.contents.map((media) => media.contentType).join(', ')}.`}
+                </p>
+                <Markdown text={body.description} />
+                <MediaFields
+                  examples
+                  contents={body.contents}
+                  linkBase={linkBase}
+                  schemas={schemas}
+                  idBase={anchorId(idPrefix, 'body')}
+                />
+              </>
+            )}
+            <SectionHeading level={level} id={anchorId(idPrefix, 'responses')}>
+              Responses
+            </SectionHeading>
+            {operation.responses
+              .filter((response) => response.contents.length > 0)
+              .map((response) => (
+                <ResponseSection
+                  key={response.status}
+                  response={response}
+                  level={level}
+                  idPrefix={idPrefix}
+                  linkBase={linkBase}
+                  schemas={schemas}
+                />
+              ))}
+            <BodilessResponses
+              responses={operation.responses.filter((response) => response.contents.length === 0)}
+              idPrefix={idPrefix}
+            />
+          </div>
         </div>
-      </div>
+      </SchemaFilesProvider>
     </RequestDraftContext.Provider>
   );
 }

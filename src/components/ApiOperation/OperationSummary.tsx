@@ -62,9 +62,33 @@ export default function OperationSummary({
       <Markdown text={operation.description} />
       <ul className={styles.facts} data-search-skip>
         {server && (
-          <li>
-            Server: <code>{server.url}</code>
+          <li data-server>
+            Server: <code>{server.template ?? server.url}</code>
             {server.description ? ` (${server.description})` : ''}
+            {server.variables && (
+              <>
+                , with {server.variables.length === 1 ? 'a variable' : 'variables'} the samples and Try it fill:
+                <ul>
+                  {server.variables.map((variable) => (
+                    <li key={variable.name} data-server-variable={variable.name}>
+                      <code>{variable.name}</code>: default <code>{variable.default}</code>
+                      {variable.enum && (
+                        <>
+                          , one of{' '}
+                          {variable.enum.map((value, index) => (
+                            <span key={value}>
+                              {index > 0 && ', '}
+                              <code>{value}</code>
+                            </span>
+                          ))}
+                        </>
+                      )}
+                      {variable.description ? `. ${variable.description}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </li>
         )}
         {elsewhere.length > 0 && (

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { Badge } from '@site/src/lib/changelog';
 import type { SchemaNode, VariantsView } from '@site/src/lib/openapi/view';
 import ChangedBadge from './ChangedBadge';
@@ -21,8 +22,71 @@ interface Props {
   schemas?: SchemaMap;
   /** Id of the tree (`response-200`); each field's id is this id and the names down to it. */
   idBase?: string;
+  /** Route of the folder of schema files a field fetches a schema's fields from (`SchemaFilesProvider`). */
+  files?: string;
   /** "Changed" badges of the root's recently changed fields, by name (on a schema's own page). */
   changed?: Record<string, Badge>;
+}
+
+/**
+ * Where a page fetches the fields of a named schema it does not carry (`/openapi/<id>`, each schema at
+ * `<route>/<slug>.json`, written by the openapi-pages plugin): a generated page carries only the trees it shows
+ * open. None on a page that has every schema (the single-page reference).
+ */
+const SchemaFilesContext = createContext<string | undefined>(undefined);
+
+export function SchemaFilesProvider({ files, children }: { files?: string; children: ReactNode }): ReactNode {
+  const folder = useBaseUrl(files ?? '/');
+  return <SchemaFilesContext.Provider value={files ? folder : undefined}>{children}</SchemaFilesContext.Provider>;
+}
+
+/** One fetch per schema file and page load, shared by every field that opens that schema. */
+const fetched = new Map<string, Promise<SchemaNode>>();
+
+function fetchSchema(url: string): Promise<SchemaNode> {
+  let pending = fetched.get(url);
+  if (!pending) {
+    pending = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const node = (await response.json()) as SchemaNode;
+      if (typeof node !== 'object' || node === null || typeof node.type !== 'string')
+        throw new Error('the file is not a schema');
+      return node;
+    });
+    // A failure is not kept: the reader's next try fetches again.
+    pending.catch(() => fetched.delete(url));
+    fetched.set(url, pending);
+  }
+  return pending;
+}
+
+type Loading =
+  { state: 'idle' | 'loading' } | { state: 'failed'; reason: string } | { state: 'done'; node: SchemaNode };
+
+/** A named field's schema fetched from the page's schema files once `url` is set (the field is shown). */
+function useFetchedSchema(url: string | undefined): { loading: Loading; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  // The outcome names the fetch it belongs to: until the current one settles, the field is loading.
+  const [outcome, setOutcome] = useState<{ key: string; loading: Loading }>();
+  const key = `${attempt} ${url ?? ''}`;
+  useEffect(() => {
+    if (!url) return undefined;
+    let current = true;
+    fetchSchema(url).then(
+      (node) => {
+        if (current) setOutcome({ key, loading: { state: 'done', node } });
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (current) setOutcome({ key, loading: { state: 'failed', reason } });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [url, key]);
+  const loading: Loading = !url ? { state: 'idle' } : outcome?.key === key ? outcome.loading : { state: 'loading' };
+  return { loading, retry: () => setAttempt((count) => count + 1) };
 }
 
 function TypeLabel({ node, linkBase }: { node: SchemaNode; linkBase: string }): ReactNode {
@@ -70,12 +134,24 @@ function Field({
   /** One shape of a `oneOf`/`anyOf`: a named shape shows its linked name only (its name is the schema's). */
   variant?: boolean;
 }): ReactNode {
-  const named = node.schemaName && !node.children ? schemas?.[node.schemaName] : undefined;
-  const namedFields = named && (named.children?.length ?? 0) + (named.variants ? 1 : 0) > 0;
+  const files = useContext(SchemaFilesContext);
+  const carried = node.schemaName && !node.children ? schemas?.[node.schemaName] : undefined;
+  // The page carries the schema's tree (the single-page reference carries every one), or the field knows its size
+  // and fetches the tree when it is shown.
+  const size = carried
+    ? { fields: carried.children?.length ?? 0, shapes: carried.variants !== undefined }
+    : node.schemaName && !node.children && files && node.schemaSlug
+      ? node.schemaSize
+      : undefined;
+  const namedFields = size !== undefined && size.fields + (size.shapes ? 1 : 0) > 0;
   const expandable = namedFields && !trail.includes(node.schemaName ?? '');
   const [open, setOpen] = useState(false);
   const openedByHash = useHashBelow(id);
   const shown = open || (expandable && openedByHash);
+  const { loading, retry } = useFetchedSchema(
+    shown && expandable && !carried ? `${files}/${node.schemaSlug}.json` : undefined,
+  );
+  const named = carried ?? (loading.state === 'done' ? loading.node : undefined);
   const element = useRef<HTMLLIElement>(null);
   // A field that is the address's target when it appears (inside a field just opened) brings itself into view.
   useEffect(() => {
@@ -85,7 +161,7 @@ function Field({
   const variants = node.variants ?? (shown ? named?.variants : undefined);
   const nextTrail = named && node.schemaName ? [...trail, node.schemaName] : trail;
   const nameShown = !(variant && node.name === node.schemaName);
-  const fieldCount = (named?.children?.length ?? 0) > 0 ? `${named?.children?.length} fields` : 'shapes';
+  const fieldCount = (size?.fields ?? 0) > 0 ? `${size?.fields} fields` : 'shapes';
   return (
     <li id={id} ref={element} className={styles.field} data-field={node.name}>
       <div className={styles.fieldHead}>
@@ -108,6 +184,20 @@ function Field({
         >
           {shown ? 'Hide' : 'Show'} the {fieldCount} of {node.schemaName}
         </button>
+      )}
+      {shown && loading.state === 'loading' && (
+        <p className={styles.note} role="status">
+          Loading the fields of {node.schemaName}…
+        </p>
+      )}
+      {shown && loading.state === 'failed' && (
+        <p className={styles.loadFailed} role="alert">
+          The fields of {node.schemaName} could not be loaded ({loading.reason}).{' '}
+          <button type="button" className={styles.expand} onClick={retry}>
+            Try again
+          </button>{' '}
+          or <Link to={`${linkBase}/${node.schemaSlug}`}>open its page</Link>.
+        </p>
       )}
       {children && children.length > 0 && (
         <FieldList
@@ -220,7 +310,18 @@ function FieldList({
  * The fields of a schema as a nested list. Every field has an anchor; a field of a named schema opens that
  * schema's fields in place (and links to its page).
  */
-export default function SchemaFields({ node, linkBase, schemas, idBase = 'field', changed }: Props): ReactNode {
+export default function SchemaFields(props: Props): ReactNode {
+  // A schema page names its files here; an operation page's OperationReference provides them for all its trees.
+  return props.files ? (
+    <SchemaFilesProvider files={props.files}>
+      <Fields {...props} />
+    </SchemaFilesProvider>
+  ) : (
+    <Fields {...props} />
+  );
+}
+
+function Fields({ node, linkBase, schemas, idBase = 'field', changed }: Props): ReactNode {
   // A root that is a named schema, or an array of one, shows that schema's fields directly.
   const rootNamed = node.schemaName ? schemas?.[node.schemaName] : undefined;
   const rootFields = node.children ?? rootNamed?.children;

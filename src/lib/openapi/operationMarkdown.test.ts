@@ -78,3 +78,27 @@ test("a server off the API's hosts is not the twin's Server line, and is said to
   expect(markdown).toContain('`https://collector.example/v4`');
   expect(markdown).not.toContain("'https://collector.example");
 });
+
+test('a server with variables is its template in the twin, each variable with its default, values and description', () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/games'));
+  const markdown = operationMarkdown(
+    {
+      ...view,
+      servers: [
+        {
+          url: 'https://open.arena.example/data/v4',
+          description: '',
+          template: 'https://open.arena.example/{version}',
+          variables: [
+            { name: 'version', default: 'data/v4', enum: ['data/v4', 'data/v5'], description: 'The *version* <b>' },
+          ],
+        },
+      ],
+    },
+    environment('data'),
+  );
+  expect(markdown).toContain('Server: `https://open.arena.example/{version}`');
+  expect(markdown).toContain(
+    '- `version`: default `data/v4`, one of `data/v4`, `data/v5`. The \\*version\\* &lt;b&gt;',
+  );
+});

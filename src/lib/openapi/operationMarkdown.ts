@@ -62,7 +62,20 @@ export function operationMarkdown(
   if (view.description) lines.push(toSafeMarkdown(view.description), '');
   // The server the samples call; others the document names are said to be elsewhere, never offered as the server.
   const server = view.servers.find((candidate) => isTrustedServer(candidate.url, environment.trustedOrigins));
-  if (server) lines.push(`Server: ${markdownCode(server.url)}`, '');
+  if (server) {
+    lines.push(`Server: ${markdownCode(server.template ?? server.url)}`, '');
+    if (server.variables) {
+      lines.push(
+        ...server.variables.map(
+          (variable) =>
+            `- ${markdownCode(variable.name)}: default ${markdownCode(variable.default)}` +
+            (variable.enum ? `, one of ${variable.enum.map((value) => markdownCode(value)).join(', ')}` : '') +
+            (variable.description ? `. ${markdownText(variable.description)}` : ''),
+        ),
+        '',
+      );
+    }
+  }
   const elsewhere = view.servers.filter((candidate) => !isTrustedServer(candidate.url, environment.trustedOrigins));
   if (elsewhere.length > 0) {
     lines.push(

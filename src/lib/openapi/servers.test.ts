@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import {
+  fillServerTemplate,
   filledServerUrl,
   firstTrustedServer,
   isTrustedServer,
   serverOrigin,
   serverUrlProblem,
+  serverVariables,
   usableServerUrls,
 } from './servers';
 
@@ -57,6 +59,34 @@ describe('filledServerUrl', () => {
     expect(filledServerUrl({ url: 'https://x.example/{constructor}', variables: {} })).toBe(
       'https://x.example/{constructor}',
     );
+  });
+});
+
+describe('serverVariables', () => {
+  test("each variable the URL names, in the URL's order, with its default, allowed values and description", () => {
+    expect(
+      serverVariables({
+        url: 'https://{region}.api.example/{version}/{region}',
+        variables: {
+          version: { default: 'v2', description: 'The version.' },
+          region: { default: 'eu', enum: ['eu', 'us', 3] },
+          unused: { default: 'x' },
+        },
+      }),
+    ).toEqual([
+      { name: 'region', default: 'eu', enum: ['eu', 'us'], description: '' },
+      { name: 'version', default: 'v2', description: 'The version.' },
+    ]);
+  });
+
+  test('a variable without a string default is left out (its URL is refused by the gate)', () => {
+    expect(serverVariables({ url: 'https://x.example/{a}/{b}', variables: { a: {}, b: { default: 1 } } })).toEqual([]);
+    expect(serverVariables({ url: 'https://x.example/{constructor}' })).toEqual([]);
+  });
+
+  test("a template is filled with the reader's values, a variable without one left in place", () => {
+    expect(fillServerTemplate('https://{region}.api.example/{v}', { region: 'us' })).toBe('https://us.api.example/{v}');
+    expect(fillServerTemplate('https://x.example/{toString}', {})).toBe('https://x.example/{toString}');
   });
 });
 

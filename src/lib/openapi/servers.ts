@@ -1,4 +1,5 @@
 import { isObject, text, type JsonObject } from './document';
+import type { ServerVariableView } from './view/types';
 
 /**
  * A document's server URLs are untrusted input that ends up inside shell commands, string literals of ten
@@ -16,7 +17,11 @@ const plainUrl =
 /** A server as the explorer lists it. */
 export interface ListedServer {
   label: string;
+  /** With its variables at their defaults. */
   url: string;
+  /** Of a server with variables: the template and its variables, which the explorer offers as fields. */
+  template?: string;
+  variables?: ServerVariableView[];
   /** On one of the API's own hosts or the local mock: the only servers the explorer sends to. */
   trusted: boolean;
 }
@@ -42,17 +47,48 @@ export function serverUrlProblem(url: string): string | undefined {
 }
 
 /**
+ * A server URL template with each `{variable}` replaced by its value in `values`; a variable without a value is
+ * left in place (and then refused by `serverUrlProblem`).
+ */
+export function fillServerTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^{}]*)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? values[name] : placeholder,
+  );
+}
+
+/**
+ * The variables a server's URL names, each with its default, allowed values and description as its Server Variable
+ * Object gives them, in the order the URL names them; a variable without a string default is left out.
+ */
+export function serverVariables(server: JsonObject): ServerVariableView[] {
+  const declared = isObject(server.variables) ? server.variables : {};
+  const names = [...new Set([...text(server.url).matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]))];
+  return names.flatMap((name) => {
+    const variable = Object.hasOwn(declared, name) ? declared[name] : undefined;
+    if (!isObject(variable) || typeof variable.default !== 'string') return [];
+    const allowed = Array.isArray(variable.enum)
+      ? variable.enum.filter((value): value is string => typeof value === 'string')
+      : [];
+    return [
+      {
+        name,
+        default: variable.default,
+        ...(allowed.length > 0 ? { enum: allowed } : {}),
+        description: text(variable.description),
+      },
+    ];
+  });
+}
+
+/**
  * The server's URL with each `{variable}` replaced by the variable's default, as OpenAPI's Server Object says a
- * client uses it when the reader supplies no value. A variable without a string default is left in place (and then
- * refused by `serverUrlProblem`).
+ * client uses it when the reader supplies no value.
  */
 export function filledServerUrl(server: JsonObject): string {
-  const variables = isObject(server.variables) ? server.variables : {};
-  return text(server.url).replace(/\{([^{}]*)\}/g, (placeholder, name: string) => {
-    const variable = Object.hasOwn(variables, name) ? variables[name] : undefined;
-    const value = isObject(variable) ? variable.default : undefined;
-    return typeof value === 'string' ? value : placeholder;
-  });
+  return fillServerTemplate(
+    text(server.url),
+    Object.fromEntries(serverVariables(server).map((variable) => [variable.name, variable.default])),
+  );
 }
 
 /** `https://host[:port]` of a usable server URL, or undefined. */

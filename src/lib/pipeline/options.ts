@@ -22,6 +22,11 @@ export interface PagesOptions {
   mockUrl: string;
   /** Origins a credential may go to: the API's own hosts and the local mock (config/hosts.ts). */
   trustedOrigins: readonly string[];
+  /**
+   * Where each schema's tree is written as JSON (`<dir>/<schema slug>.json`, `dir` relative to the site and inside
+   * a static directory) and the route it is served at: a page fetches a nested schema's fields when they are opened.
+   */
+  schemaFiles: { dir: string; route: string };
   /** "Changed" badges from the API's changelog, by target (`GET /path`, `GET /path limit`, `Schema.field`). */
   changed?: Record<string, Badge>;
 }
@@ -134,6 +139,10 @@ const apiSchema = Joi.object({
       .required()
       .messages({ 'string.pattern.base': '{{#label}} must be an http(s) URL' }),
     sidebarFile: nonEmpty.required(),
+    schemaFiles: Joi.object({
+      dir: nonEmpty.required(),
+      route: Joi.string().pattern(/^\//).required().messages({ '*': '{{#label}} must be a site path starting with /' }),
+    }).required(),
   }).unknown(),
 }).unknown();
 

@@ -63,6 +63,11 @@ export class Explorer {
     return this.form.getByLabel(new RegExp(`^${name}`));
   }
 
+  /** The field of the chosen server's variable `{name}`. */
+  serverVariable(name: string): Locator {
+    return this.form.getByLabel(new RegExp(`^\\{${name}\\}`));
+  }
+
   async send(): Promise<void> {
     await this.form.getByRole('button', { name: 'Send request' }).click();
   }

@@ -11,12 +11,21 @@ export type {
   RequestBodyView,
   ResponseView,
   SchemaNode,
+  SchemaSize,
   SchemaView,
   SecurityView,
   ServerView,
+  ServerVariableView,
   VariantsView,
 } from './types';
 export { documentSlugs, kebabCase, operationSlug, reservedSlugCollisions, schemaSlug } from './slugs';
 export { flattenSchema, refName, schemaNode } from './schemaTree';
 export { bodyTypeRank, operationView, operationViews } from './operations';
-export { operationSchemaRoots, referencedSchemaSteps, referencedSchemas, schemaViews } from './schemaPages';
+export {
+  operationSchemaRoots,
+  referencedSchemaSteps,
+  referencedSchemas,
+  schemaCatalog,
+  schemaViews,
+  type SchemaCatalog,
+} from './schemaPages';

@@ -8,7 +8,7 @@ import {
   type JsonObject,
   type OperationRef,
 } from '../document';
-import { filledServerUrl, serverUrlProblem } from '../servers';
+import { filledServerUrl, serverUrlProblem, serverVariables } from '../servers';
 import { exampleOf } from '../synthesize';
 import type { CredentialPlacement, ParameterView, MediaView, ServerView, SecurityView, OperationView } from './types';
 import { operationSlug } from './slugs';
@@ -149,13 +149,24 @@ function ignoredHeader(parameter: JsonObject): boolean {
   );
 }
 
-function serverViews(document: JsonObject, operation: JsonObject): ServerView[] {
-  const servers = Array.isArray(operation.servers) ? operation.servers : document.servers;
+/** The servers of a call: its own, else its path's, else the document's (OpenAPI: each level overrides the one above). */
+function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
+  const pathItem = resolveRef<JsonObject>(document, (document.paths as JsonObject)[ref.path] ?? {});
+  const servers = [ref.operation.servers, pathItem.servers, document.servers].find(
+    (candidate) => Array.isArray(candidate) && candidate.length > 0,
+  );
   if (!Array.isArray(servers)) return [];
   // Only URLs through the one gate for server URLs reach a page, a sample or the explorer.
   return servers
     .filter(isObject)
-    .map((server) => ({ url: filledServerUrl(server), description: text(server.description) }))
+    .map((server): ServerView => {
+      const variables = serverVariables(server);
+      return {
+        url: filledServerUrl(server),
+        description: text(server.description),
+        ...(variables.length > 0 ? { template: text(server.url), variables } : {}),
+      };
+    })
     .filter((server) => serverUrlProblem(server.url) === undefined);
 }
 
@@ -173,7 +184,7 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     description: text(operation.description),
     tags: Array.isArray(operation.tags) ? operation.tags.map((tag) => text(tag)).filter(Boolean) : [],
     deprecated: operation.deprecated === true,
-    servers: serverViews(document, operation),
+    servers: serverViews(document, ref),
     security: alternatives[0] ?? [],
     ...(alternatives.slice(1).some((alternative) => alternative.length > 0)
       ? { otherSecurity: alternatives.slice(1).filter((alternative) => alternative.length > 0) }

@@ -52,11 +52,21 @@ export interface SchemaNode extends Constraints {
   schemaName?: string;
   /** That schema's page slug (`schemas/game`). */
   schemaSlug?: string;
+  /**
+   * Of a named field that is not expanded, on a page that fetches a schema's fields when they are opened: how many
+   * fields the schema has and whether it has shapes (`oneOf` / `anyOf`), so the field can offer them before the fetch.
+   */
+  schemaSize?: SchemaSize;
   example?: Json;
   /** Properties of an inline object; for a map, one entry named `{key}`. */
   children?: SchemaNode[];
   /** The shapes a `oneOf` / `anyOf` value takes, each a tree of its own (named ones linked, not expanded). */
   variants?: VariantsView;
+}
+
+export interface SchemaSize {
+  fields: number;
+  shapes: boolean;
 }
 
 export interface VariantsView {
@@ -93,7 +103,21 @@ export interface RequestBodyView {
 }
 
 export interface ServerView {
+  /** The URL with each variable at its default: what the samples and Try it call unless the reader picks others. */
   url: string;
+  description: string;
+  /** Of a server with variables: its URL as the document writes it (`https://{region}.api.example/v1`). */
+  template?: string;
+  /** Of a server with variables: each variable the template names, in the template's order. */
+  variables?: ServerVariableView[];
+}
+
+/** A server variable (OpenAPI's Server Variable Object): its default, its allowed values when listed, and why. */
+export interface ServerVariableView {
+  name: string;
+  default: string;
+  /** The values the document allows; any value when absent. */
+  enum?: string[];
   description: string;
 }
 

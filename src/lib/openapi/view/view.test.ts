@@ -347,6 +347,11 @@ describe('a document from elsewhere', () => {
       { url: 'https://{region}.example/v1' },
     ],
     paths: {
+      '/b': {
+        servers: [{ url: 'https://path.example/{v}', variables: { v: { default: 'v2', enum: ['v2', 'v3'] } } }],
+        get: { responses: { 200: { description: 'ok' } } },
+        put: { servers: [{ url: 'https://own.example' }], responses: { 200: { description: 'ok' } } },
+      },
       '/a': {
         get: {
           parameters: [
@@ -362,7 +367,22 @@ describe('a document from elsewhere', () => {
   const view = operationView(document, 'x', getOperation(document, '/a'));
 
   test('servers have their variables filled with defaults; one that would carry code or has no default is left out', () => {
-    expect(view.servers.map((server) => server.url)).toEqual(['https://api.example/botTOKEN']);
+    expect(view.servers).toEqual([
+      {
+        url: 'https://api.example/botTOKEN',
+        description: '',
+        template: 'https://api.example/bot{token}',
+        variables: [{ name: 'token', default: 'TOKEN', description: 'Your bot token' }],
+      },
+    ]);
+  });
+
+  test("a path's servers override the document's, and an operation's override its path's", () => {
+    const onPath = operationView(document, 'x', getOperation(document, '/b'));
+    expect(onPath.servers.map((server) => server.template ?? server.url)).toEqual(['https://path.example/{v}']);
+    expect(onPath.servers[0].variables?.[0].enum).toEqual(['v2', 'v3']);
+    const own = operationView(document, 'x', getOperation(document, '/b', 'put'));
+    expect(own.servers.map((server) => server.url)).toEqual(['https://own.example']);
   });
 
   test('header parameters named Authorization, Accept or Content-Type are ignored, as OpenAPI says', () => {

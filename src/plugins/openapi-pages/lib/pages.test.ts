@@ -3,7 +3,7 @@ import { listOperations, type JsonObject } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
 import { operationPage, otherSchemasLabel, referencePages, type PagesOptions } from './pages';
 import { scaleDocument } from '../../../../scripts/lib/bench/scale';
-import { operationViews } from '../../../lib/openapi/view';
+import { operationViews, type OperationView, type SchemaNode } from '../../../lib/openapi/view';
 import { referencePageComponents } from '../../../components/ApiOperation/pageComponents';
 
 const options: PagesOptions = {
@@ -15,6 +15,7 @@ const options: PagesOptions = {
   baseUrlVariable: 'ARENA_DATA_API_URL',
   mockUrl: 'http://127.0.0.1:4010',
   trustedOrigins: ['https://open.arena.example', 'http://127.0.0.1:4010'],
+  schemaFiles: { dir: '.generated/static/openapi/data-v4', route: '/openapi/data-v4' },
 };
 const data = readVendoredDocument('data');
 
@@ -113,12 +114,78 @@ describe('operationPage', () => {
   });
 });
 
-test('an operation page carries the fields of every schema its responses reach, so they open in place', () => {
-  const view = operationViews(data, 'data-v4').find((candidate) => candidate.path === '/championships');
-  const page = operationPage(data, view!, options);
-  const schemas = JSON.parse(/^export const schemas = (.*);$/m.exec(page)![1]) as Record<string, unknown>;
-  expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Championship']));
-  expect(page).toContain('hide_table_of_contents: true');
+describe('nested schemas', () => {
+  const pages = referencePages(data, 'data-v4', options);
+  const page = (name: string) => pages.files.find((file) => file.name === name)?.content ?? '';
+  const exported = (content: string, name: string) =>
+    JSON.parse(new RegExp(`^export const ${name} = (.*);$`, 'm').exec(content)![1]) as unknown;
+
+  test('a page carries the trees it shows open, and each nested named field the size of what it opens', () => {
+    const content = page('get-championships.mdx');
+    const operation = exported(content, 'operation') as OperationView;
+    const items = operation.responses[0].contents[0].schema?.children?.find((child) => child.name === 'items');
+    const championship = JSON.parse(
+      pages.schemaFiles.find((file) => file.name === 'schemas/championship.json')!.content,
+    ) as SchemaNode;
+    expect(items?.schemaName).toBe('Championship');
+    expect(items?.schemaSize).toEqual({ fields: championship.children?.length, shapes: false });
+    expect(championship.children?.length).toBeGreaterThan(10);
+    expect(exported(content, 'schemaFiles')).toBe('/openapi/data-v4');
+    expect(content).toContain('schemaFiles={schemaFiles}');
+    expect(content).toContain('hide_table_of_contents: true');
+  });
+
+  test("each schema's file is its tree, its own nested named fields sized, one file per schema", () => {
+    const schemaCount = Object.keys((data.components as JsonObject).schemas as JsonObject).length;
+    expect(pages.schemaFiles).toHaveLength(schemaCount);
+    const nested = pages.schemaFiles
+      .map((file) => JSON.parse(file.content) as SchemaNode)
+      .flatMap((node) => node.children ?? [])
+      .filter((child) => child.schemaName && !child.children && !child.variants);
+    expect(nested.length).toBeGreaterThan(0);
+    for (const child of nested) expect(child.schemaSize, child.schemaName).toBeDefined();
+  });
+
+  test('a page weighs the same however many schemas its call reaches', () => {
+    // A response whose schema leads to a chain of others: each page once carried the whole chain.
+    const chain = (length: number): JsonObject => ({
+      openapi: '3.1.0',
+      info: { title: 'Chain', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            operationId: 'getA',
+            responses: {
+              '200': {
+                description: 'A',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: Object.fromEntries(
+          Array.from({ length }, (_, index) => [
+            `S${index}`,
+            {
+              type: 'object',
+              description: 'A link of the chain. '.repeat(20),
+              properties: {
+                id: { type: 'string' },
+                ...(index + 1 < length ? { next: { $ref: `#/components/schemas/S${index + 1}` } } : {}),
+              },
+            },
+          ]),
+        ),
+      },
+    });
+    const bytes = (length: number) => {
+      const written = referencePages(chain(length), 'chain', options);
+      return written.files.find((file) => file.name === 'get-a.mdx')!.content.length;
+    };
+    expect(bytes(200)).toBe(bytes(10));
+  });
 });
 
 describe('"Changed" badges', () => {
@@ -139,7 +206,7 @@ describe('"Changed" badges', () => {
     expect(page('get-player.mdx')).toContain('export const changed = {};');
     expect(page('schemas/season.mdx')).toContain(`export const changed = ${JSON.stringify({ end_date: badge })};`);
     expect(page('schemas/season.mdx')).toContain(
-      '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} changed={changed} />',
+      '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} files={schemaFiles} changed={changed} />',
     );
     expect(page('schemas/player.mdx')).toContain('export const changed = {};');
   });

@@ -6,9 +6,11 @@ import { isTrustedServer, type ListedServer } from '../../../lib/openapi/servers
 import {
   operationSchemaRoots,
   operationViews,
-  referencedSchemas,
+  schemaCatalog,
   schemaViews,
   type OperationView,
+  type SchemaCatalog,
+  type SchemaNode,
   type SchemaView,
 } from '../../../lib/openapi/view';
 import { parseBlocks, plainText } from '../../../lib/markdown/inline';
@@ -36,6 +38,8 @@ export interface SidebarCategory {
 
 export interface GeneratedPages {
   files: { name: string; content: string }[];
+  /** Each schema's tree as JSON, named by its slug (`schemas/game.json`), for `PagesOptions.schemaFiles`. */
+  schemaFiles: { name: string; content: string }[];
   sidebar: SidebarCategory[];
 }
 
@@ -66,18 +70,37 @@ function firstSentence(text: string): string {
   return sentence.slice(0, 200);
 }
 
-export function operationPage(document: JsonObject, view: OperationView, options: PagesOptions): string {
+/**
+ * The schema trees a page shows open, and where it fetches the others: a page carries the trees of its roots (a
+ * response that is a named schema shows that schema's fields), every nested named field sized.
+ */
+function schemaExports(catalog: SchemaCatalog, roots: SchemaNode[], options: PagesOptions): string[] {
+  for (const root of roots) catalog.sized(root);
+  return [
+    exportConst('schemas', catalog.rootSchemas(roots)),
+    '',
+    `export const schemaFiles = ${JSON.stringify(options.schemaFiles.route)};`,
+  ];
+}
+
+export function operationPage(
+  document: JsonObject,
+  view: OperationView,
+  options: PagesOptions,
+  catalog: SchemaCatalog = schemaCatalog(document),
+): string {
   const servers: ListedServer[] = [
     ...view.servers.map((server) => ({
       label: server.description || 'Server',
       url: server.url,
+      ...(server.variables ? { template: server.template, variables: server.variables } : {}),
       trusted: isTrustedServer(server.url, options.trustedOrigins),
     })),
     { label: 'Local mock', url: options.mockUrl, trusted: true },
   ];
   // The samples are written when the page renders (and again as the reader types in the explorer), from these.
   const samples = sampleSettings(document, options);
-  const schemas = referencedSchemas(document, operationSchemaRoots(view));
+  const schemas = schemaExports(catalog, operationSchemaRoots(view), options);
   const key = `${view.method.toUpperCase()} ${view.path}`;
   const parameterBadges = Object.fromEntries(
     view.parameters.flatMap((parameter): [string, Badge][] => {
@@ -107,13 +130,13 @@ export function operationPage(document: JsonObject, view: OperationView, options
     '',
     exportConst('servers', servers),
     '',
-    exportConst('schemas', schemas),
+    ...schemas,
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
     exportConst('changed', changed),
     '',
-    '<OperationReference operation={operation} samples={samples} schemas={schemas} linkBase={linkBase} changed={changed}>',
+    '<OperationReference operation={operation} samples={samples} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} changed={changed}>',
     '  <ApiExplorer operation={operation} servers={servers} />',
     '</OperationReference>',
     '',
@@ -121,7 +144,12 @@ export function operationPage(document: JsonObject, view: OperationView, options
   return lines.join('\n');
 }
 
-export function schemaPage(document: JsonObject, view: SchemaView, options: PagesOptions): string {
+export function schemaPage(
+  document: JsonObject,
+  view: SchemaView,
+  options: PagesOptions,
+  catalog: SchemaCatalog = schemaCatalog(document),
+): string {
   const fieldBadges = Object.fromEntries(
     (view.root.children ?? []).flatMap((child): [string, Badge][] => {
       const badge = child.name === undefined ? undefined : options.changed?.[`${view.name}.${child.name}`];
@@ -129,6 +157,8 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
     }),
   );
   const schemaBadge = options.changed?.[view.name];
+  // Before `schema` is written: this sizes the named fields of its tree.
+  const schemas = schemaExports(catalog, [view.root], options);
   const lines = [
     '---',
     // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
@@ -144,7 +174,7 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
     '',
     exportConst('changed', fieldBadges),
     '',
-    exportConst('schemas', referencedSchemas(document, [view.root])),
+    ...schemas,
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
@@ -160,7 +190,7 @@ export function schemaPage(document: JsonObject, view: SchemaView, options: Page
     '',
     '## Fields',
     '',
-    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} changed={changed} />',
+    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} files={schemaFiles} changed={changed} />',
     '',
   ];
   if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
@@ -182,6 +212,7 @@ export const otherSchemasLabel = 'Other schemas';
 export function referencePages(document: JsonObject, api: string, options: PagesOptions): GeneratedPages {
   const operations = operationViews(document, api);
   const schemas = schemaViews(document, api);
+  const catalog = schemaCatalog(document);
   const docId = (slug: string) => `${options.docIdPrefix}/${slug}`;
   const declaredTags = Array.isArray(document.tags)
     ? document.tags.map((tag) => (isObject(tag) ? text(tag.name) : ''))
@@ -215,15 +246,35 @@ export function referencePages(document: JsonObject, api: string, options: Pages
     }));
   return {
     files: [
-      ...operations.map((view) => ({ name: `${view.slug}.mdx`, content: operationPage(document, view, options) })),
-      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options) })),
+      ...operations.map((view) => ({
+        name: `${view.slug}.mdx`,
+        content: operationPage(document, view, options, catalog),
+      })),
+      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options, catalog) })),
     ],
+    schemaFiles: schemas.map((view) => ({
+      name: `${view.slug}.json`,
+      content: JSON.stringify(catalog.node(view.name) ?? view.root),
+    })),
     sidebar,
   };
 }
 
+async function replaceFolder(target: string, files: GeneratedPages['files']): Promise<void> {
+  const staging = `${target}.tmp-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  for (const file of files) {
+    const filePath = path.join(staging, file.name);
+    await mkdir(path.dirname(filePath), { recursive: true });
+    await writeFile(filePath, file.content);
+  }
+  await rm(target, { recursive: true, force: true });
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(staging, target);
+}
+
 /**
- * Replaces the generated folder as a whole: the pages are written to a sibling folder that then takes its place, so
+ * Replaces the generated folders as a whole: the pages are written to a sibling folder that then takes its place, so
  * a failure leaves the previous pages, and no page of an operation that is gone survives.
  */
 export async function writeReferencePages(
@@ -232,15 +283,7 @@ export async function writeReferencePages(
   options: PagesOptions,
   sidebarFile: string,
 ): Promise<void> {
-  const target = path.resolve(siteDir, options.dir);
-  const staging = `${target}.tmp-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  for (const file of pages.files) {
-    const filePath = path.join(staging, file.name);
-    await mkdir(path.dirname(filePath), { recursive: true });
-    await writeFile(filePath, file.content);
-  }
-  await rm(target, { recursive: true, force: true });
-  await rename(staging, target);
+  await replaceFolder(path.resolve(siteDir, options.dir), pages.files);
+  await replaceFolder(path.resolve(siteDir, options.schemaFiles.dir), pages.schemaFiles);
   await writeFileAtomic(path.resolve(siteDir, sidebarFile), JSON.stringify(pages.sidebar, null, 2));
 }

@@ -16,6 +16,7 @@ const probe = {
   baseUrlVariable: 'PROBE_URL',
   mockUrl: 'http://127.0.0.1:1',
   trustedOrigins: ['http://127.0.0.1:1'],
+  schemaFiles: { dir: 'probe', route: '/probe' },
 };
 
 /**
