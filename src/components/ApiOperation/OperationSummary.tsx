@@ -91,6 +91,12 @@ export default function OperationSummary({
             )}
           </li>
         )}
+        {!server && operation.hostlessServers && (
+          <li data-server>
+            Server: <code>{operation.hostlessServers[0]}</code> on the API&apos;s own host: the document names no host,
+            so the samples and Try it call the local mock until the base URL variable names the API&apos;s address.
+          </li>
+        )}
         {elsewhere.length > 0 && (
           <li data-foreign-servers>
             Also named by the document, on hosts that are not this API&apos;s (the samples and Try it do not call them):{' '}

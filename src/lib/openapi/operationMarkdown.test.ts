@@ -102,3 +102,10 @@ test('a server with variables is its template in the twin, each variable with it
     '- `version`: default `data/v4`, one of `data/v4`, `data/v5`. The \\*version\\* &lt;b&gt;',
   );
 });
+
+test("a relative server with no host is named as on the API's own host, and the base URL variable as where to set it", () => {
+  const view = operationView(data, 'data-v4', getOperation(data, '/games'));
+  const markdown = operationMarkdown({ ...view, servers: [], hostlessServers: ['/api/v2'] }, environment('data'));
+  expect(markdown).toContain("Server: `/api/v2` on the API's own host: the document names no host");
+  expect(markdown).toContain('`ARENA_DATA_API_URL`');
+});

@@ -76,6 +76,12 @@ export function operationMarkdown(
       );
     }
   }
+  if (!server && view.hostlessServers) {
+    lines.push(
+      `Server: ${markdownCode(view.hostlessServers[0])} on the API's own host: the document names no host, so the samples call the address in ${markdownCode(environment.baseUrlVariable)}.`,
+      '',
+    );
+  }
   const elsewhere = view.servers.filter((candidate) => !isTrustedServer(candidate.url, environment.trustedOrigins));
   if (elsewhere.length > 0) {
     lines.push(

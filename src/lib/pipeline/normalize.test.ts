@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../openapi/document';
 import { containerEngineSchemas } from '../../../config/apis';
 import {
+  absoluteServers,
   dropUnusedSchemas,
   capDocumentShape,
   capDocumentText,
@@ -166,5 +167,37 @@ describe('capDocumentShape', () => {
 
   test('the vendored documents are within every limit: nothing of ours is cut', () => {
     for (const key of ['data', 'chat']) expect(capDocumentShape(readVendoredDocument(key)).cut).toEqual([]);
+  });
+});
+
+describe('absoluteServers', () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    servers: [{ url: '/api/v2' }, { url: 'https://other.example/v1' }],
+    paths: {
+      '/a': {
+        servers: [{ url: 'v3/{region}', variables: { region: { default: 'eu' } } }],
+        get: { servers: [{ url: '../up' }], responses: { 200: { description: 'ok' } } },
+      },
+    },
+  };
+
+  test("reads each relative server against the document's address, variables kept, absolute ones untouched", () => {
+    const { document: absolute, resolved } = absoluteServers(document, 'https://docs.example/specs/openapi.json');
+    expect(absolute.servers).toEqual([{ url: 'https://docs.example/api/v2' }, { url: 'https://other.example/v1' }]);
+    const path = (absolute.paths as JsonObject)['/a'] as JsonObject;
+    expect(path.servers).toEqual([
+      { url: 'https://docs.example/specs/v3/{region}', variables: { region: { default: 'eu' } } },
+    ]);
+    expect((path.get as JsonObject).servers).toEqual([{ url: 'https://docs.example/up' }]);
+    expect(resolved.map((server) => server.from)).toEqual(['/api/v2', 'v3/{region}', '../up']);
+    // The document it was given is left as it was.
+    expect(document.servers).toEqual([{ url: '/api/v2' }, { url: 'https://other.example/v1' }]);
+  });
+
+  test('a document read from a file, or from an address that is not http(s), is left as it is', () => {
+    expect(absoluteServers(document, undefined)).toEqual({ document, resolved: [] });
+    expect(absoluteServers(document, 'file:///x/openapi.json')).toEqual({ document, resolved: [] });
   });
 });

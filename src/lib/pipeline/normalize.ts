@@ -221,3 +221,61 @@ export function circularReference(document: JsonObject): string | undefined {
   }
   return undefined;
 }
+
+/** A URL with a scheme (`https:`, `mailto:`): anything else in a server's `url` is relative. */
+const hasScheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * The document with each relative server URL (`/api/v2`) made absolute against the address it was fetched from, as
+ * OpenAPI says a relative server URL is read ("relative to the location where the OpenAPI document is being
+ * served"); the document's own servers, its paths' and its operations'. `{variables}` are kept as they are. A
+ * document read from a file (`documentUrl` none) is returned as it is: its relative servers name no host, and the
+ * pages say so.
+ */
+export function absoluteServers(
+  document: JsonObject,
+  documentUrl: string | undefined,
+): { document: JsonObject; resolved: { from: string; to: string }[] } {
+  const resolved: { from: string; to: string }[] = [];
+  if (!documentUrl || !/^https?:\/\//i.test(documentUrl)) return { document, resolved };
+  const absolute = (servers: Json | undefined): Json | undefined => {
+    if (!Array.isArray(servers)) return servers;
+    return servers.map((server) => {
+      if (!isObject(server) || typeof server.url !== 'string' || hasScheme.test(server.url)) return server;
+      const variables: string[] = [];
+      // Braces would be percent-encoded by the URL parser: each variable waits outside it under a plain name.
+      const plain = server.url.replace(
+        /\{[^{}]*\}/g,
+        (variable) => `__server_variable_${variables.push(variable) - 1}__`,
+      );
+      let url: string;
+      try {
+        url = new URL(plain, documentUrl).href.replace(
+          /__server_variable_(\d+)__/g,
+          (_, index: string) => variables[Number(index)],
+        );
+      } catch {
+        return server;
+      }
+      resolved.push({ from: server.url, to: url });
+      return { ...server, url };
+    });
+  };
+  const copy: JsonObject = { ...document, servers: absolute(document.servers) ?? null };
+  if (document.servers === undefined) delete copy.servers;
+  if (isObject(document.paths)) {
+    copy.paths = Object.fromEntries(
+      Object.entries(document.paths).map(([path, item]): [string, Json] => {
+        if (!isObject(item)) return [path, item];
+        const next: JsonObject = { ...item };
+        if (item.servers !== undefined) next.servers = absolute(item.servers) ?? null;
+        for (const [key, operation] of Object.entries(item)) {
+          if (isObject(operation) && operation.servers !== undefined)
+            next[key] = { ...operation, servers: absolute(operation.servers) ?? null };
+        }
+        return [path, next];
+      }),
+    );
+  }
+  return { document: copy, resolved };
+}

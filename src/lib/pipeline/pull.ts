@@ -35,7 +35,7 @@ export async function pullApi(options: {
   changelog?: { path: string; date: string; note?: string };
 }): Promise<PullResult> {
   const fetched = await fetchText(options.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
-  const remote = await prepareDocument(fetched.text, options.renderable);
+  const remote = await prepareDocument(fetched.text, options.renderable, undefined, options.url);
   const vendored = await prepareDocument(await readFile(options.vendoredPath, 'utf8'), options.renderable);
   const diff = diffDocuments(vendored.document, remote.document);
   // Key order is not compared: the YAML copy and a JSON remote order keys differently.

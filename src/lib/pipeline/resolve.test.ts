@@ -3,6 +3,22 @@ import { prepareDocument } from './resolve';
 import { renderingNotices } from '../../plugins/openapi-pages/lib/renderable';
 
 describe('prepareDocument', () => {
+  test("reads a fetched document's relative servers against its address, and says so", async () => {
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      servers: [{ url: '/api/v2' }],
+      paths: { '/a': { get: { operationId: 'a', responses: { 200: { description: 'ok' } } } } },
+    });
+    const remote = await prepareDocument(text, renderingNotices, undefined, 'https://docs.example/openapi.json');
+    expect(remote.document.servers).toEqual([{ url: 'https://docs.example/api/v2' }]);
+    expect(remote.notices).toContainEqual(
+      "1 relative server URL(s) were read against the document's address https://docs.example/openapi.json: /api/v2 is https://docs.example/api/v2",
+    );
+    const file = await prepareDocument(text, renderingNotices);
+    expect(file.document.servers).toEqual([{ url: '/api/v2' }]);
+  });
+
   test.each([
     ['changelog', "the API's changelog page"],
     ['data', 'the Data API overview page'],

@@ -2,6 +2,7 @@ import type { JsonObject } from '../openapi/document';
 import { parseDocumentText, unsafeIntegers } from '../openapi/parse';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
 import {
+  absoluteServers,
   capDocumentShape,
   capDocumentText,
   shapeLimits,
@@ -78,6 +79,8 @@ export async function prepareDocument(
   text: string,
   renderable: RenderCheck,
   unusedSchemas?: UnusedSchemas,
+  /** Where the document was fetched from: its relative server URLs are read against it. */
+  documentUrl?: string,
 ): Promise<{ document: JsonObject; dropped: string[]; notices: string[] }> {
   const parsed = parseDocumentText(text);
   const external = externalReferences(parsed);
@@ -94,10 +97,16 @@ export async function prepareDocument(
   if (circular) throw new Error(`its $ref ${JSON.stringify(circular)} refers back to itself and points at nothing`);
   const problem = await openApiProblem(parsed);
   if (problem) throw new Error(problem);
-  const { document: withoutEngine, dropped } = dropUnusedSchemas(parsed, unusedSchemas);
+  const { document: served, resolved } = absoluteServers(parsed, documentUrl);
+  const { document: withoutEngine, dropped } = dropUnusedSchemas(served, unusedSchemas);
   const { document: shaped, cut: shapeCut } = capDocumentShape(withoutEngine);
   const { document, cut } = capDocumentText(shaped);
   const notices: string[] = [];
+  if (resolved.length > 0) {
+    notices.push(
+      `${resolved.length} relative server URL(s) were read against the document's address ${documentUrl ?? ''}: ${firstFew(resolved, (server) => `${server.from} is ${server.to}`)}`,
+    );
+  }
   if (cut.length > 0) {
     notices.push(
       `${cut.length} text field(s) longer than the limit (description ${textLimits.description}, summary and title ${textLimits.summary}, other ${textLimits.other} characters) were cut: ${firstFew(cut, (field) => `${field.at} (${field.length} characters)`)}`,
@@ -142,6 +151,7 @@ export async function resolveApiDocument(source: ApiSource, options: ResolveOpti
         fetched.text,
         options.renderable,
         source.unusedSchemas,
+        source.url,
       );
       return { id: source.id, document, source: 'remote', origin: source.url, dropped, notices };
     } catch (error) {

@@ -149,16 +149,28 @@ function ignoredHeader(parameter: JsonObject): boolean {
   );
 }
 
-/** The servers of a call: its own, else its path's, else the document's (OpenAPI: each level overrides the one above). */
-function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
+/** The Server Objects of a call: its own, else its path's, else the document's (each level overrides the one above). */
+function serverObjects(document: JsonObject, ref: OperationRef): JsonObject[] {
   const pathItem = resolveRef<JsonObject>(document, (document.paths as JsonObject)[ref.path] ?? {});
   const servers = [ref.operation.servers, pathItem.servers, document.servers].find(
     (candidate) => Array.isArray(candidate) && candidate.length > 0,
   );
-  if (!Array.isArray(servers)) return [];
+  return Array.isArray(servers) ? servers.filter(isObject) : [];
+}
+
+/** A relative server URL a page may show as text: a path of plain characters, variables allowed. */
+const plainRelativeUrl = /^\/?[A-Za-z0-9\-._~%/+,;=:@{}]*$/;
+
+function hostlessServers(document: JsonObject, ref: OperationRef): string[] {
+  return serverObjects(document, ref)
+    .map((server) => text(server.url))
+    .filter((url) => url !== '' && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url) && plainRelativeUrl.test(url));
+}
+
+function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
+  const servers = serverObjects(document, ref);
   // Only URLs through the one gate for server URLs reach a page, a sample or the explorer.
   return servers
-    .filter(isObject)
     .map((server): ServerView => {
       const variables = serverVariables(server);
       return {
@@ -215,6 +227,10 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
       if (raw.schema !== undefined) media.generated = exampleOf(document, raw.schema);
     }
     view.requestBody = { required: body.required === true, description: text(body.description), contents };
+  }
+  if (view.servers.length === 0) {
+    const hostless = hostlessServers(document, ref);
+    if (hostless.length > 0) view.hostlessServers = hostless;
   }
   return view;
 }

@@ -161,6 +161,11 @@ export interface OperationView {
   deprecated: boolean;
   servers: ServerView[];
   /**
+   * Relative server URLs (`/api/v2`) of a document read from a file, which names no host for them: the page says
+   * the host is the API's own, whatever address serves it. Left out otherwise.
+   */
+  hostlessServers?: string[];
+  /**
    * The schemes a request sends: the first of the document's alternatives (`security: [A, B]` takes A or B; one
    * requirement `{A, B}` takes both). None when the call needs no credential (`security: []`, or `{}` first).
    */

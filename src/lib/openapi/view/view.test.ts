@@ -377,6 +377,17 @@ describe('a document from elsewhere', () => {
     ]);
   });
 
+  test("relative servers of a document read from a file are named as on the API's own host, a hostile one left out", () => {
+    const relative: JsonObject = {
+      ...document,
+      servers: [{ url: '/api/v2' }, { url: '/x" onclick="y' }],
+    };
+    const hostless = operationView(relative, 'x', getOperation(relative, '/a'));
+    expect(hostless.servers).toEqual([]);
+    expect(hostless.hostlessServers).toEqual(['/api/v2']);
+    expect(view.hostlessServers).toBeUndefined();
+  });
+
   test("a path's servers override the document's, and an operation's override its path's", () => {
     const onPath = operationView(document, 'x', getOperation(document, '/b'));
     expect(onPath.servers.map((server) => server.template ?? server.url)).toEqual(['https://path.example/{v}']);
