@@ -91,6 +91,18 @@ describe.each(documents)('$slug ($shape)', ({ slug, file }) => {
         if (!html.replaceAll('<wbr/>', '').includes(view.path.replaceAll('&', '&amp;').replaceAll('<', '&lt;'))) {
           failures.push(`${label}: the page does not show its path`);
         }
+        // What the document says of callbacks and response links, the page says: each callback's section, each
+        // link's target.
+        const raw = listOperations(document).find(
+          (ref) => ref.path === view.path && ref.method === view.method,
+        )?.operation;
+        for (const name of Object.keys((raw?.callbacks as JsonObject | undefined) ?? {}))
+          if (!html.includes(`data-callback="${name.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`))
+            failures.push(`${label}: its callback ${name} is not on the page`);
+        for (const response of view.responses)
+          for (const link of response.links ?? [])
+            if (link.target && !html.includes(`href="/docs/x/${link.target.slug}"`))
+              failures.push(`${label}: its ${response.status} link ${link.name} does not lead to its call`);
         // Every JSON response with a schema has an example to show: the document's, or one built from the schema,
         // of a size a page can carry (GitHub's objects nest dozens of objects).
         for (const response of view.responses)

@@ -2,7 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { codeSamples, sampleServer, type SampleLanguage, type SampleSettings } from '@site/src/lib/samples';
 import { encodedExample } from '@site/src/lib/openapi/request';
 import type { OperationBadges } from '@site/src/lib/changelog';
-import type { MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
+import type { CallbackView, LinkView, MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
+import Link from '@docusaurus/Link';
 import ChangedBadge from './ChangedBadge';
 import Markdown from '@site/src/components/Markdown';
 import Code from './Code';
@@ -78,7 +79,114 @@ function ResponseSection({
       </SectionHeading>
       <Markdown text={response.description} />
       <MediaFields contents={response.contents} linkBase={linkBase} schemas={schemas} idBase={id} />
+      <ResponseLinks links={response.links} linkBase={linkBase} />
     </section>
+  );
+}
+
+/**
+ * A response's links (OpenAPI Link Objects): the call each leads to, linked to its page when it is one of this
+ * API's, and where each of that call's parameters takes its value from this response.
+ */
+function ResponseLinks({ links, linkBase }: { links?: LinkView[]; linkBase: string }): ReactNode {
+  if (!links || links.length === 0) return null;
+  return (
+    <div className={styles.links} data-response-links>
+      <p className={styles.note}>Leads to:</p>
+      <ul>
+        {links.map((link) => (
+          <li key={link.name} data-link={link.name}>
+            {link.target ? (
+              <Link to={`${linkBase}/${link.target.slug}`}>{link.target.summary}</Link>
+            ) : (
+              <code>{link.unresolved}</code>
+            )}{' '}
+            ({link.name})
+            {link.parameters.length > 0 && (
+              <>
+                , with{' '}
+                {link.parameters.map((parameter, index) => (
+                  <span key={parameter.name}>
+                    {index > 0 && ', '}
+                    <code>{parameter.name}</code> from <code>{parameter.value}</code>
+                  </span>
+                ))}
+              </>
+            )}
+            {link.description && <Markdown text={link.description} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The requests the API sends to the reader's server after a call (OpenAPI callbacks), each with the URL's runtime
+ * expression, its body's fields and the answers the API expects: the same components as a call's own.
+ */
+function Callbacks({
+  callbacks,
+  level,
+  idPrefix,
+  linkBase,
+  schemas,
+}: {
+  callbacks?: CallbackView[];
+  level: HeadingLevel;
+  idPrefix?: string;
+  linkBase: string;
+  schemas: SchemaMap;
+}): ReactNode {
+  if (!callbacks || callbacks.length === 0) return null;
+  return (
+    <>
+      <SectionHeading level={level} id={anchorId(idPrefix, 'callbacks')}>
+        Callbacks
+      </SectionHeading>
+      <p>Requests the API sends to your server after this call, at the address the expression reads.</p>
+      {callbacks.flatMap((callback) =>
+        callback.operations.map((sent) => {
+          const id = anchorId(idPrefix, 'callback', callback.name, sent.method);
+          return (
+            <section key={`${callback.name} ${callback.expression} ${sent.method}`} data-callback={callback.name}>
+              <SectionHeading level={sub(level)} id={id}>
+                {callback.name}: {sent.method.toUpperCase()} <code>{callback.expression}</code>
+              </SectionHeading>
+              {sent.deprecated && <p className={styles.note}>Deprecated.</p>}
+              <Markdown text={sent.description || sent.summary} />
+              {sent.requestBody && (
+                <>
+                  <p>The body it sends{sent.requestBody.required ? '' : ' (it may send none)'}:</p>
+                  <MediaFields
+                    examples
+                    contents={sent.requestBody.contents}
+                    linkBase={linkBase}
+                    schemas={schemas}
+                    idBase={anchorId(id, 'body')}
+                  />
+                </>
+              )}
+              {sent.responses.length > 0 && (
+                <>
+                  <p>What your server answers:</p>
+                  <ul>
+                    {sent.responses.map((response) => (
+                      <li key={response.status}>
+                        <span className={styles.status} data-status-class={response.status.charAt(0)}>
+                          {response.status}
+                        </span>{' '}
+                        <Markdown text={response.description} inline />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          );
+        }),
+      )}
+    </>
   );
 }
 
@@ -141,7 +249,15 @@ function MediaFields({
 /**
  * Statuses without a documented body (most errors), one line each: the status, with its anchor, and what it means.
  */
-function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[]; idPrefix?: string }): ReactNode {
+function BodilessResponses({
+  responses,
+  idPrefix,
+  linkBase,
+}: {
+  responses: ResponseView[];
+  idPrefix?: string;
+  linkBase: string;
+}): ReactNode {
   if (responses.length === 0) return null;
   return (
     <ul className={styles.bodiless}>
@@ -159,6 +275,7 @@ function BodilessResponses({ responses, idPrefix }: { responses: ResponseView[];
               {response.status}
             </span>
             <AnchorLink id={id} label={`status ${response.status}`} /> <Markdown text={response.description} inline />
+            <ResponseLinks links={response.links} linkBase={linkBase} />
           </li>
         );
       })}
@@ -259,6 +376,14 @@ export default function OperationReference(props: OperationReferenceProps): Reac
             <BodilessResponses
               responses={operation.responses.filter((response) => response.contents.length === 0)}
               idPrefix={idPrefix}
+              linkBase={linkBase}
+            />
+            <Callbacks
+              callbacks={operation.callbacks}
+              level={level}
+              idPrefix={idPrefix}
+              linkBase={linkBase}
+              schemas={schemas}
             />
           </div>
         </div>

@@ -149,6 +149,40 @@ export function operationMarkdown(
         ...(media.example === undefined ? example(media.generated, 'Example, built from the schema:') : []),
         '',
       );
+    for (const link of response.links ?? []) {
+      const target = link.target
+        ? `${markdownCode(`${link.target.method.toUpperCase()} ${link.target.path}`)} (${markdownText(link.target.summary)})`
+        : markdownCode(link.unresolved ?? link.name);
+      const parameters = link.parameters
+        .map((parameter) => `${markdownCode(parameter.name)} from ${markdownCode(parameter.value)}`)
+        .join(', ');
+      lines.push(
+        `Leads to ${target} (${markdownText(link.name)})${parameters ? `, with ${parameters}` : ''}.${link.description ? ` ${cell(link.description)}` : ''}`,
+        '',
+      );
+    }
+  }
+  if (view.callbacks) {
+    lines.push('## Callbacks', '', 'Requests the API sends to your server after this call.', '');
+    for (const callback of view.callbacks) {
+      for (const sent of callback.operations) {
+        lines.push(
+          `### ${markdownText(callback.name)}: ${markdownCode(`${sent.method.toUpperCase()} ${callback.expression}`)}`,
+          '',
+        );
+        if (sent.description || sent.summary) lines.push(toSafeMarkdown(sent.description || sent.summary), '');
+        const body = sent.requestBody?.contents[0];
+        if (body) lines.push(`The body it sends, ${markdownCode(body.contentType)}:`, '', ...fields(body.schema), '');
+        if (sent.responses.length > 0) {
+          lines.push(
+            'What your server answers:',
+            '',
+            ...sent.responses.map((response) => `- ${markdownText(response.status)}: ${cell(response.description)}`),
+            '',
+          );
+        }
+      }
+    }
   }
   const [curl] = codeSamples(
     view,

@@ -3,6 +3,8 @@
  * (schemaTree.ts), operation views (operations.ts) and schema pages (schemaPages.ts). Importers take them from here.
  */
 export type {
+  CallbackView,
+  LinkView,
   Constraints,
   CredentialPlacement,
   MediaView,

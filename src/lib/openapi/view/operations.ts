@@ -1,7 +1,9 @@
 import {
+  httpMethods,
   isObject,
   listOperations,
   operationParameters,
+  pointerSegment,
   resolveRef,
   text,
   type Json,
@@ -10,7 +12,16 @@ import {
 } from '../document';
 import { filledServerUrl, serverUrlProblem, serverVariables } from '../servers';
 import { exampleOf } from '../synthesize';
-import type { CredentialPlacement, ParameterView, MediaView, ServerView, SecurityView, OperationView } from './types';
+import type {
+  CallbackView,
+  CredentialPlacement,
+  LinkView,
+  ParameterView,
+  MediaView,
+  ServerView,
+  SecurityView,
+  OperationView,
+} from './types';
 import { operationSlug } from './slugs';
 import { flattenSchema, typeNames, constraintsOf, typeLabel, schemaNode } from './schemaTree';
 
@@ -182,6 +193,105 @@ function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
     .filter((server) => serverUrlProblem(server.url) === undefined);
 }
 
+/** The document's calls by operationId, found once per document: every response link looks one up. */
+const callsById = new WeakMap<JsonObject, Map<string, OperationRef>>();
+
+function callById(document: JsonObject, operationId: string): OperationRef | undefined {
+  let calls = callsById.get(document);
+  if (!calls) {
+    calls = new Map();
+    for (const ref of listOperations(document)) {
+      const id = text(ref.operation.operationId);
+      if (id && !calls.has(id)) calls.set(id, ref);
+    }
+    callsById.set(document, calls);
+  }
+  return calls.get(operationId);
+}
+
+/** The call an `operationRef` names, when it points into this document's paths (`#/paths/~1users~1{id}/get`). */
+function callByRef(document: JsonObject, operationRef: string): OperationRef | undefined {
+  const match = /^#\/paths\/([^/]+)\/([a-z]+)$/.exec(operationRef);
+  if (!match) return undefined;
+  const path = pointerSegment(match[1]);
+  const method = httpMethods.find((candidate) => candidate === match[2]);
+  return listOperations(document).find((ref) => ref.path === path && ref.method === method);
+}
+
+function linkViews(document: JsonObject, links: Json | undefined): LinkView[] {
+  if (!isObject(links)) return [];
+  return Object.entries(links).flatMap(([name, raw]): LinkView[] => {
+    let link: JsonObject;
+    try {
+      link = resolveRef<JsonObject>(document, raw);
+    } catch {
+      return [];
+    }
+    if (!isObject(link)) return [];
+    const operationId = text(link.operationId);
+    const operationRef = text(link.operationRef);
+    const ref = operationId
+      ? callById(document, operationId)
+      : operationRef
+        ? callByRef(document, operationRef)
+        : undefined;
+    const parameters = isObject(link.parameters)
+      ? Object.entries(link.parameters).map(([parameter, value]) => ({
+          name: parameter,
+          value: typeof value === 'string' ? value : JSON.stringify(value),
+        }))
+      : [];
+    return [
+      {
+        name,
+        description: text(link.description),
+        ...(ref
+          ? {
+              target: {
+                slug: operationSlug(document, ref),
+                method: ref.method,
+                path: ref.path,
+                summary: text(ref.operation.summary) || `${ref.method.toUpperCase()} ${ref.path}`,
+              },
+            }
+          : { unresolved: operationId || operationRef || name }),
+        parameters,
+      },
+    ];
+  });
+}
+
+/** An operation's callbacks: each expression's requests, as views of their own (their callbacks not followed). */
+function callbackViews(document: JsonObject, api: string, operation: JsonObject): CallbackView[] {
+  if (!isObject(operation.callbacks)) return [];
+  return Object.entries(operation.callbacks).flatMap(([name, raw]): CallbackView[] => {
+    let callback: JsonObject;
+    try {
+      callback = resolveRef<JsonObject>(document, raw);
+    } catch {
+      return [];
+    }
+    if (!isObject(callback)) return [];
+    return Object.entries(callback).flatMap(([expression, rawItem]): CallbackView[] => {
+      let item: JsonObject;
+      try {
+        item = resolveRef<JsonObject>(document, rawItem);
+      } catch {
+        return [];
+      }
+      if (!isObject(item)) return [];
+      const operations = httpMethods.flatMap((method) => {
+        const sent = item[method];
+        if (!isObject(sent)) return [];
+        const { callbacks: _nested, ...withoutCallbacks } = sent;
+        void _nested;
+        return [operationView(document, api, { path: expression, method, operation: withoutCallbacks })];
+      });
+      return operations.length > 0 ? [{ name, expression, operations }] : [];
+    });
+  });
+}
+
 export function operationView(document: JsonObject, api: string, ref: OperationRef): OperationView {
   const { operation } = ref;
   const responses = isObject(operation.responses) ? operation.responses : {};
@@ -215,9 +325,12 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
           : {};
         if (content.schema !== undefined) media.generated = exampleOf(document, content.schema, 'response');
       }
-      return { status, description: text(response.description), contents };
+      const links = linkViews(document, response.links);
+      return { status, description: text(response.description), contents, ...(links.length > 0 ? { links } : {}) };
     }),
   };
+  const callbacks = callbackViews(document, api, operation);
+  if (callbacks.length > 0) view.callbacks = callbacks;
   if (operation.requestBody !== undefined) {
     const body = resolveRef<JsonObject>(document, operation.requestBody);
     const contents = mediaViews(document, body.content);

@@ -94,6 +94,30 @@ export interface ResponseView {
   status: string;
   description: string;
   contents: MediaView[];
+  /** The response's links (OpenAPI's Link Objects): calls a value of this response leads to. Left out when none. */
+  links?: LinkView[];
+}
+
+/** A Link Object: the call it leads to, and where each of that call's parameters takes its value. */
+export interface LinkView {
+  name: string;
+  description: string;
+  /** The call of this document the link names (by `operationId` or an `operationRef` into the document). */
+  target?: { slug: string; method: string; path: string; summary: string };
+  /** What the link names when it is no call of this document: the `operationId` or `operationRef` as written. */
+  unresolved?: string;
+  /** Each parameter of the target and the value or runtime expression it takes (`$response.body#/id`). */
+  parameters: { name: string; value: string }[];
+}
+
+/** A callback: requests the API sends to the reader's server, at a URL a runtime expression names. */
+export interface CallbackView {
+  /** The callback's name in the document (`onEvent`). */
+  name: string;
+  /** The URL, as a runtime expression (`{$request.body#/callbackUrl}`). */
+  expression: string;
+  /** Each request the API sends there: its method, body, and the answers it expects. */
+  operations: OperationView[];
 }
 
 export interface RequestBodyView {
@@ -160,6 +184,8 @@ export interface OperationView {
   tags: string[];
   deprecated: boolean;
   servers: ServerView[];
+  /** Requests the API sends to the reader's server after this call (OpenAPI callbacks). Left out when none. */
+  callbacks?: CallbackView[];
   /**
    * Relative server URLs (`/api/v2`) of a document read from a file, which names no host for them: the page says
    * the host is the API's own, whatever address serves it. Left out otherwise.
