@@ -53,6 +53,46 @@ describe('exampleOf', () => {
     expect(exampleOf(document, ref('Both'))).toEqual({ id: 5, kind: 'a', extra: 1 });
   });
 
+  test('a oneOf shape made with allOf carries every property its parts require together', () => {
+    // The base names the discriminator (with an example of it alone); a part requires a property the base declares
+    // and adds one of its own: built apart, each part left out what the other required.
+    const shapes: JsonObject = {
+      ...document,
+      components: {
+        schemas: {
+          Base: {
+            type: 'object',
+            required: ['kind'],
+            properties: { kind: { type: 'string' }, name: { type: 'string' }, note: { type: 'string' } },
+          },
+          Card: {
+            allOf: [
+              { $ref: '#/components/schemas/Base' },
+              { required: ['name', 'number'], properties: { number: { type: 'string', minLength: 12 } } },
+            ],
+          },
+          Payment: { oneOf: [{ $ref: '#/components/schemas/Card' }], discriminator: { propertyName: 'kind' } },
+        },
+      },
+    };
+    expect(exampleOf(shapes, ref('Payment'))).toEqual({ kind: 'string', name: 'string', number: 'stringxxxxxx' });
+  });
+
+  test('of shapes, the first that makes a value: a part that is a file or text is not sent empty', () => {
+    const upload: JsonObject = {
+      ...document,
+      components: { schemas: { InputFile: { type: 'object', description: 'A file.' } } },
+    };
+    expect(
+      exampleOf(upload, {
+        type: 'object',
+        required: ['sticker'],
+        properties: { sticker: { anyOf: [ref('InputFile'), { type: 'string' }] } },
+      }),
+    ).toEqual({ sticker: 'string' });
+    expect(exampleOf(upload, { oneOf: [ref('InputFile')] })).toEqual({});
+  });
+
   test('a recursive schema ends', () => {
     expect(exampleOf(document, ref('Tree'))).toEqual({ children: [] });
   });

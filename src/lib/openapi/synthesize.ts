@@ -1,4 +1,5 @@
 import { isObject, resolveRef, text, type Json, type JsonObject } from './document';
+import { flattenSchema } from './view/schemaTree';
 
 /**
  * Which side of a call a value is for. A request carries the required properties (all of them when none is
@@ -49,11 +50,21 @@ function build(walk: Walk, raw: Json, trail: readonly string[]): Json {
     const merged = Object.assign({}, ...parts.filter(isObject)) as JsonObject;
     const own = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'allOf'));
     const rest = build(walk, own, below);
-    return isObject(rest) ? { ...merged, ...rest } : Object.keys(merged).length > 0 ? merged : rest;
+    const value = isObject(rest) ? { ...merged, ...rest } : Object.keys(merged).length > 0 ? merged : rest;
+    return isObject(value) ? withMergedProperties(walk, schema, value, below) : value;
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
     const parts = schema[key];
-    if (Array.isArray(parts) && parts.length > 0) return build(walk, parts[0], below);
+    if (!Array.isArray(parts) || parts.length === 0) continue;
+    // The first shape that makes a value: a file-or-text part (`oneOf: [InputFile, string]`, InputFile an object
+    // with no properties) went out as an empty object, and a required form part was sent empty.
+    let first: Json | undefined;
+    for (const part of parts) {
+      const value = build(walk, part, below);
+      if (!isEmptyValue(value)) return value;
+      first ??= value;
+    }
+    return first ?? null;
   }
   const types = Array.isArray(schema.type) ? schema.type.map((type) => text(type)) : [text(schema.type)];
   const type = types.find((candidate) => candidate && candidate !== 'null') ?? (schema.properties ? 'object' : '');
@@ -81,6 +92,11 @@ function build(walk: Walk, raw: Json, trail: readonly string[]): Json {
   }
 }
 
+/** A value that says nothing of its shape: null, or an object without a property. */
+function isEmptyValue(value: Json): boolean {
+  return value === null || (isObject(value) && Object.keys(value).length === 0);
+}
+
 const maxDepth = 8;
 /** About a screenful of JSON twice over: enough to show a response's shape, not a large API's whole object graph. */
 const maxValues = 200;
@@ -100,6 +116,26 @@ function objectExample(walk: Walk, schema: JsonObject, trail: readonly string[])
   const writable = Object.entries(properties).filter(([, value]) => !(isObject(value) && value.readOnly === true));
   const chosen = required.size > 0 ? writable.filter(([name]) => required.has(name)) : writable;
   return Object.fromEntries(chosen.map(([name, value]) => [name, build(walk, value, trail)]));
+}
+
+/**
+ * An `allOf` value with the properties its parts say together: one part may require a property another declares
+ * (`allOf: [Base, { required: [name] }]`), and a part's own example may leave out what another part adds. Built
+ * apart, each part missed them, and a request went without a required field.
+ */
+function withMergedProperties(walk: Walk, schema: JsonObject, value: JsonObject, trail: readonly string[]): JsonObject {
+  const flat = flattenSchema(walk.document, schema);
+  const properties = isObject(flat.properties) ? flat.properties : {};
+  const required = new Set(Array.isArray(flat.required) ? flat.required.map((name) => text(name)) : []);
+  const wanted = Object.entries(properties).filter(([name, property]) => {
+    if (name in value) return false;
+    const resolved = isObject(property) ? property : {};
+    if (walk.direction === 'response') return resolved.writeOnly !== true && !spent(walk);
+    return resolved.readOnly !== true && (required.size === 0 || required.has(name));
+  });
+  return wanted.length === 0
+    ? value
+    : { ...value, ...Object.fromEntries(wanted.map(([name, property]) => [name, build(walk, property, trail)])) };
 }
 
 function numberExample(schema: JsonObject, type: 'integer' | 'number'): number {

@@ -77,6 +77,27 @@ describe('validateBody', () => {
   });
 });
 
+test('a form refuses a required part that would be sent empty, as JSON lets an empty value through', () => {
+  const node = (name: string, required: boolean) => ({
+    name,
+    type: 'string',
+    required,
+    deprecated: false,
+    nullable: false,
+    description: '',
+  });
+  const schema = { ...node('', false), type: 'object', children: [node('sticker', true), node('caption', false)] };
+  const form = { contentType: 'multipart/form-data', schema };
+  const messages = (text: string, media = form) =>
+    validateBody(media, text, true).problems.map((problem) => problem.message);
+  expect(messages('{"sticker": {}}')).toEqual(['body.sticker is required and would be sent empty']);
+  expect(messages('{"sticker": null, "caption": ""}')).toEqual(['body.sticker is required and would be sent empty']);
+  expect(messages('{"sticker": "file text", "caption": ""}')).toEqual([]);
+  expect(messages('{"sticker": {}}', { ...form, contentType: 'application/json' })).toEqual([
+    'body.sticker must be text',
+  ]);
+});
+
 describe("a document's pattern", () => {
   const matches = re2Matcher(RE2JS);
   const parameter = (pattern: string): ParameterView => ({

@@ -144,11 +144,23 @@ export function validateBody(
       return { problems };
     }
     const object = value as Record<string, Json>;
+    const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(media?.contentType ?? '');
     for (const field of fields) {
       const name = field.name ?? '';
       const item = object[name];
       if (item === undefined) {
         if (field.required) fail(`body.${name} is required`);
+        continue;
+      }
+      // A form sends each field as text or a file: null or an empty object goes out as an empty part.
+      if (
+        form &&
+        field.required &&
+        (item === null ||
+          item === '' ||
+          (typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 0))
+      ) {
+        fail(`body.${name} is required and would be sent empty`);
         continue;
       }
       if (field.type === 'string' && typeof item !== 'string') {
