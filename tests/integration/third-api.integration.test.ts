@@ -140,6 +140,16 @@ describe('a third API added by one registry record', () => {
     expect(read('llms-full.txt')).toContain('List seasons');
   });
 
+  test("its webhooks get a page each: the payload's fields with anchors, the answer expected, a Markdown twin", () => {
+    const html = read('docs/stats-api/webhooks/season-ended/index.html');
+    // The build's HTML is minified: attribute values go unquoted.
+    expect(html).toMatch(/data-webhook="?seasonEnded\b/);
+    expect(html).toMatch(/id="?webhook-body-season_id\b/);
+    expect(html).toContain('Your endpoint received it.');
+    expect(read('docs/stats-api/webhooks/season-ended.md')).toContain('season_id');
+    expect(read('llms.txt')).toContain('/docs/stats-api/webhooks/season-ended.md');
+  });
+
   test('gets a mock from npm run mock, on its own port', async () => {
     const ports = {
       MOCK_DATA_PORT: await freePort(),

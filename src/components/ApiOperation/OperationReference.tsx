@@ -1,17 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { codeSamples, sampleServer, type SampleLanguage, type SampleSettings } from '@site/src/lib/samples';
-import { encodedExample } from '@site/src/lib/openapi/request';
 import type { OperationBadges } from '@site/src/lib/changelog';
-import type { CallbackView, LinkView, MediaView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
+import type { LinkView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
 import Link from '@docusaurus/Link';
 import ChangedBadge from './ChangedBadge';
 import Markdown from '@site/src/components/Markdown';
-import Code from './Code';
 import CodeSamples from './CodeSamples';
 import OperationSummary from './OperationSummary';
 import Parameters from './Parameters';
 import ResponseExamples from './ResponseExamples';
-import SchemaFields, { SchemaFilesProvider, type SchemaMap } from './SchemaFields';
+import { SchemaFilesProvider, type SchemaMap } from './SchemaFields';
+import MediaFields from './MediaFields';
+import { Callbacks } from './SentRequest';
 import SectionHeading, { AnchorLink, type HeadingLevel } from './SectionHeading';
 import { anchorId } from '../../lib/openapi/anchors';
 import { RequestDraftContext, type RequestDraft } from './requestDraft';
@@ -119,131 +119,6 @@ function ResponseLinks({ links, linkBase }: { links?: LinkView[]; linkBase: stri
       </ul>
     </div>
   );
-}
-
-/**
- * The requests the API sends to the reader's server after a call (OpenAPI callbacks), each with the URL's runtime
- * expression, its body's fields and the answers the API expects: the same components as a call's own.
- */
-function Callbacks({
-  callbacks,
-  level,
-  idPrefix,
-  linkBase,
-  schemas,
-}: {
-  callbacks?: CallbackView[];
-  level: HeadingLevel;
-  idPrefix?: string;
-  linkBase: string;
-  schemas: SchemaMap;
-}): ReactNode {
-  if (!callbacks || callbacks.length === 0) return null;
-  return (
-    <>
-      <SectionHeading level={level} id={anchorId(idPrefix, 'callbacks')}>
-        Callbacks
-      </SectionHeading>
-      <p>Requests the API sends to your server after this call, at the address the expression reads.</p>
-      {callbacks.flatMap((callback) =>
-        callback.operations.map((sent) => {
-          const id = anchorId(idPrefix, 'callback', callback.name, sent.method);
-          return (
-            <section key={`${callback.name} ${callback.expression} ${sent.method}`} data-callback={callback.name}>
-              <SectionHeading level={sub(level)} id={id}>
-                {callback.name}: {sent.method.toUpperCase()} <code>{callback.expression}</code>
-              </SectionHeading>
-              {sent.deprecated && <p className={styles.note}>Deprecated.</p>}
-              <Markdown text={sent.description || sent.summary} />
-              {sent.requestBody && (
-                <>
-                  <p>The body it sends{sent.requestBody.required ? '' : ' (it may send none)'}:</p>
-                  <MediaFields
-                    examples
-                    contents={sent.requestBody.contents}
-                    linkBase={linkBase}
-                    schemas={schemas}
-                    idBase={anchorId(id, 'body')}
-                  />
-                </>
-              )}
-              {sent.responses.length > 0 && (
-                <>
-                  <p>What your server answers:</p>
-                  <ul>
-                    {sent.responses.map((response) => (
-                      <li key={response.status}>
-                        <span className={styles.status} data-status-class={response.status.charAt(0)}>
-                          {response.status}
-                        </span>{' '}
-                        <Markdown text={response.description} inline />
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </section>
-          );
-        }),
-      )}
-    </>
-  );
-}
-
-/**
- * A body's media types: those with the same schema share one field list (one set of anchors). With `examples` (a
- * request body; responses show theirs beside the call), each example in its own encoding, a form as
- * `name=value&…`, not as a copy of the JSON.
- */
-function MediaFields({
-  contents,
-  linkBase,
-  schemas,
-  idBase,
-  examples = false,
-}: {
-  contents: MediaView[];
-  linkBase: string;
-  schemas: SchemaMap;
-  idBase: string;
-  examples?: boolean;
-}): ReactNode {
-  const groups = new Map<string, MediaView[]>();
-  for (const media of contents) {
-    const key = JSON.stringify(media.schema ?? null);
-    groups.set(key, [...(groups.get(key) ?? []), media]);
-  }
-  return [...groups.values()].map((group, index) => (
-    <div key={group[0].contentType}>
-      <p className={styles.note}>
-        Content type:{' '}
-        {group.map((media, position) => (
-          <span key={media.contentType}>
-            {position > 0 && ' or '}
-            <code>{media.contentType}</code>
-          </span>
-        ))}
-      </p>
-      {group[0].schema && (
-        <SchemaFields
-          node={group[0].schema}
-          linkBase={linkBase}
-          schemas={schemas}
-          idBase={index === 0 ? idBase : `${idBase}-${index + 1}`}
-        />
-      )}
-      {group.map((media) =>
-        !examples || media.example === undefined ? null : (
-          <Code
-            key={media.contentType}
-            title={`Example, ${media.contentType}`}
-            code={encodedExample(media.contentType, media.example)}
-            language={media.contentType.includes('json') ? 'json' : 'text'}
-          />
-        ),
-      )}
-    </div>
-  ));
 }
 
 /**

@@ -1,5 +1,5 @@
 import ApiExplorer from '@site/src/components/ApiExplorer';
-import { ChangedBadge, JsonExample, Markdown, OperationReference, SchemaFields, UsedBy } from './';
+import { ChangedBadge, JsonExample, Markdown, OperationReference, SchemaFields, UsedBy, WebhookReference } from './';
 
 /**
  * The components the generated reference pages use without importing them (src/plugins/openapi-pages/lib/pages.ts):
@@ -13,4 +13,5 @@ export const referencePageComponents = {
   OperationReference,
   SchemaFields,
   UsedBy,
+  WebhookReference,
 };

@@ -19,6 +19,7 @@ export type {
   ServerView,
   ServerVariableView,
   VariantsView,
+  WebhookView,
 } from './types';
 export { documentSlugs, kebabCase, operationSlug, reservedSlugCollisions, schemaSlug } from './slugs';
 export { flattenSchema, refName, schemaNode } from './schemaTree';
@@ -31,3 +32,4 @@ export {
   schemaViews,
   type SchemaCatalog,
 } from './schemaPages';
+export { webhookViews } from './webhooks';

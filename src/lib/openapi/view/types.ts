@@ -110,6 +110,16 @@ export interface LinkView {
   parameters: { name: string; value: string }[];
 }
 
+/** A webhook (OpenAPI 3.1 `webhooks`): a request the API sends to the reader's server when something happens. */
+export interface WebhookView {
+  /** The webhook's name in the document (`podcastDeleted`). */
+  name: string;
+  /** Page slug under the API's folder: `webhooks/podcast-deleted`. */
+  slug: string;
+  /** The request, as a call's view: its `path` is the webhook's name; its body is the payload. */
+  operation: OperationView;
+}
+
 /** A callback: requests the API sends to the reader's server, at a URL a runtime expression names. */
 export interface CallbackView {
   /** The callback's name in the document (`onEvent`). */

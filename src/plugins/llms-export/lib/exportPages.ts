@@ -30,6 +30,7 @@ import { isExported } from '../../../lib/markdownTwin';
 function sectionOf(route: string, apis: ExportApi[]): string {
   for (const api of apis) {
     if (route.startsWith(`${api.linkBase}/schemas/`)) return `${api.name} schemas`;
+    if (route.startsWith(`${api.linkBase}/webhooks/`)) return `${api.name} webhooks`;
     if (route === api.reference) return 'Single-page references';
   }
   if (route.startsWith('/getting-started/partner-integration-guide')) return 'Partner integration guide';

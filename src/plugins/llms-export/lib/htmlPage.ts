@@ -1,5 +1,6 @@
 import { markdownText } from '../../../lib/text/escape';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { parse as parseHtml, serialize } from 'parse5';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
 import { safeHref } from '../../../lib/markdown/inline';
@@ -72,7 +73,11 @@ function contentOf(root: HTMLElement): HTMLElement | null {
 
 /** Converts a page of the build to Markdown, keeping its headings, prose, lists, tables and code. */
 export function htmlPage(html: string): HtmlPage {
-  const root = parse(html);
+  // The build's HTML is minified: `</p>` and `</li>` are left out where HTML lets them be. node-html-parser closes a
+  // `<p>` at the next `<p>` or `<div>` only, so a list after a paragraph (`<p>text<ul>…</ul></div>`) unbalanced its
+  // tree and a page's content went missing from its twin; parse5, the HTML standard's parser, writes every end tag
+  // back first.
+  const root = parse(serialize(parseHtml(html)));
   const title = (
     root.querySelector('meta[property="og:title"]')?.getAttribute('content') ??
     root.querySelector('title')?.text ??

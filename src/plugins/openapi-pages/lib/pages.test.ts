@@ -217,6 +217,8 @@ test('a generated page imports nothing, and every component it uses is one the d
   // A changed schema gets its badge: the one component only a changelog brings.
   const schemaName = Object.keys((document.components as JsonObject).schemas as JsonObject)[0];
   const badge = { date: '2026-01-01', href: '/docs/data-api/changelog', breaking: false };
+  // A webhook too: its page is the one component only a webhook brings.
+  document.webhooks = { matchEnded: { post: { responses: { 200: { description: 'ok' } } } } };
   const pages = referencePages(document, 'data-v4', { ...options, changed: { [schemaName]: badge } });
   const used = new Set<string>();
   for (const file of pages.files) {

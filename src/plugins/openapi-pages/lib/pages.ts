@@ -8,7 +8,9 @@ import {
   operationViews,
   schemaCatalog,
   schemaViews,
+  webhookViews,
   type OperationView,
+  type WebhookView,
   type SchemaCatalog,
   type SchemaNode,
   type SchemaView,
@@ -198,6 +200,36 @@ export function schemaPage(
   return lines.join('\n');
 }
 
+/** A webhook's page: what the API sends to the reader's endpoint, and the answers it expects. */
+export function webhookPage(webhook: WebhookView, options: PagesOptions, catalog: SchemaCatalog): string {
+  const { operation } = webhook;
+  const schemas = schemaExports(catalog, operationSchemaRoots(operation), options);
+  const description = firstSentence(operation.description || operation.requestBody?.description || '');
+  const lines = [
+    '---',
+    `id: ${webhook.slug.split('/').pop() ?? webhook.slug}`,
+    `title: ${yamlString(webhook.name)}`,
+    `sidebar_label: ${yamlString(webhook.name)}`,
+    `description: ${yamlString(description || `The ${webhook.name} webhook.`)}`,
+    `slug: ${options.slugBase}/${webhook.slug}`,
+    `keywords: ${JSON.stringify(keywords([webhook.name, 'webhook']))}`,
+    '---',
+    '',
+    exportConst('webhook', webhook),
+    '',
+    ...schemas,
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    '<WebhookReference webhook={webhook} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} />',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Sidebar label of the webhooks (OpenAPI 3.1 `webhooks`). */
+export const webhooksLabel = 'Webhooks';
+
 /** Sidebar label of the calls without a tag, and of the schemas no call uses. */
 export const otherCallsLabel = 'Other calls';
 export const otherSchemasLabel = 'Other schemas';
@@ -212,6 +244,7 @@ export const otherSchemasLabel = 'Other schemas';
 export function referencePages(document: JsonObject, api: string, options: PagesOptions): GeneratedPages {
   const operations = operationViews(document, api);
   const schemas = schemaViews(document, api);
+  const webhooks = webhookViews(document, api);
   const catalog = schemaCatalog(document);
   const docId = (slug: string) => `${options.docIdPrefix}/${slug}`;
   const declaredTags = Array.isArray(document.tags)
@@ -221,7 +254,7 @@ export function referencePages(document: JsonObject, api: string, options: Pages
   const categoryOf = (view: OperationView) => view.tags[0] || otherCallsLabel;
   const homeOf = new Map(operations.map((view) => [view.slug, categoryOf(view)]));
   const items = new Map<string, SidebarDoc[]>(
-    [...tagOrder, otherCallsLabel, otherSchemasLabel].map((label) => [label, []]),
+    [...tagOrder, otherCallsLabel, webhooksLabel, otherSchemasLabel].map((label) => [label, []]),
   );
   for (const view of operations) {
     items.get(categoryOf(view))?.push({
@@ -229,6 +262,14 @@ export function referencePages(document: JsonObject, api: string, options: Pages
       id: docId(view.slug),
       label: view.summary,
       className: `api-method api-method--${view.method}`,
+    });
+  }
+  for (const webhook of webhooks) {
+    items.get(webhooksLabel)?.push({
+      type: 'doc',
+      id: docId(webhook.slug),
+      label: webhook.name,
+      className: 'api-method api-method--webhook',
     });
   }
   for (const view of schemas) {
@@ -251,6 +292,7 @@ export function referencePages(document: JsonObject, api: string, options: Pages
         content: operationPage(document, view, options, catalog),
       })),
       ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options, catalog) })),
+      ...webhooks.map((webhook) => ({ name: `${webhook.slug}.mdx`, content: webhookPage(webhook, options, catalog) })),
     ],
     schemaFiles: schemas.map((view) => ({
       name: `${view.slug}.json`,

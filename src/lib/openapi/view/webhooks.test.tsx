@@ -1,0 +1,75 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { expect, test } from 'vitest';
+import type { JsonObject } from '../document';
+import { webhookViews } from './webhooks';
+import WebhookReference from '../../../components/ApiOperation/WebhookReference';
+import { referencePages, webhooksLabel } from '../../../plugins/openapi-pages/lib/pages';
+
+/** OpenAPI 3.1 `webhooks`: requests the API sends, one with two methods, two whose names meet in one slug. */
+const document: JsonObject = {
+  openapi: '3.1.0',
+  info: { title: 'Hooks', version: '1' },
+  paths: {},
+  webhooks: {
+    podcastDeleted: {
+      post: {
+        requestBody: {
+          description: 'Triggered when a podcast is <b>deleted</b>.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Podcast' } } },
+        },
+        responses: { 200: { description: 'Return a 200 status.' } },
+      },
+    },
+    'podcast-deleted': { put: { responses: { 200: { description: 'ok' } } } },
+    twoWays: { post: { responses: {} }, delete: { responses: {} } },
+  },
+  components: {
+    schemas: {
+      Podcast: { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'Its id.' } } },
+    },
+  },
+};
+
+test('each webhook and method is a view of the request sent, under a slug of its own', () => {
+  const views = webhookViews(document, 'hooks');
+  expect(views.map((view) => [view.name, view.operation.method, view.slug])).toEqual([
+    ['podcastDeleted', 'post', 'webhooks/podcast-deleted'],
+    ['podcast-deleted', 'put', 'webhooks/podcast-deleted-2'],
+    ['twoWays', 'post', 'webhooks/two-ways-post'],
+    ['twoWays', 'delete', 'webhooks/two-ways-delete'],
+  ]);
+  expect(views[0].operation.requestBody?.contents[0].schema?.children?.map((child) => child.name)).toEqual(['id']);
+});
+
+test('a webhook page shows the payload fields with anchors and the answer expected, its text as text', () => {
+  const [webhook] = webhookViews(document, 'hooks');
+  const html = renderToStaticMarkup(<WebhookReference webhook={webhook} schemas={{}} linkBase="/docs/hooks" />);
+  expect(html).toContain('data-webhook="podcastDeleted"');
+  expect(html).toContain('id="webhook-body-id"');
+  expect(html).toContain('Return a 200 status.');
+  expect(html).toContain('&lt;b&gt;deleted&lt;/b&gt;');
+});
+
+test('the webhooks get pages and a sidebar category of their own', () => {
+  const pages = referencePages(document, 'hooks', {
+    dir: 'x',
+    docIdPrefix: 'hooks',
+    slugBase: '/hooks',
+    linkBase: '/docs/hooks',
+    credentialVariable: 'K',
+    baseUrlVariable: 'U',
+    mockUrl: 'http://127.0.0.1:1',
+    trustedOrigins: [],
+    schemaFiles: { dir: 'x', route: '/x' },
+  });
+  expect(pages.files.map((file) => file.name)).toContain('webhooks/podcast-deleted.mdx');
+  const page = pages.files.find((file) => file.name === 'webhooks/podcast-deleted.mdx')!.content;
+  expect(page).toContain('slug: /hooks/webhooks/podcast-deleted');
+  expect(page).toContain('<WebhookReference webhook={webhook}');
+  expect(pages.sidebar.find((category) => category.label === webhooksLabel)?.items.map((item) => item.id)).toEqual([
+    'hooks/webhooks/podcast-deleted',
+    'hooks/webhooks/podcast-deleted-2',
+    'hooks/webhooks/two-ways-post',
+    'hooks/webhooks/two-ways-delete',
+  ]);
+});
