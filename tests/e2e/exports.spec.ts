@@ -38,8 +38,7 @@ test("every twin carries its page's text, not its title alone, and a schema's tw
   const data = builtDocument('data-v4');
   const championship = await (await request.get('/docs/data-api/schemas/championship.md')).text();
   const fields = Object.keys(
-    ((data.components as Record<string, Record<string, { properties?: object }>>).schemas.Championship.properties ??
-      {}) as object,
+    (data.components as Record<string, Record<string, { properties?: object }>>).schemas.Championship.properties ?? {},
   );
   expect(fields.length).toBeGreaterThan(10);
   for (const field of fields) expect(championship, field).toContain(`\`${field}\``);
