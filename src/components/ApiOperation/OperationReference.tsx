@@ -253,13 +253,7 @@ export default function OperationReference(props: OperationReferenceProps): Reac
               idPrefix={idPrefix}
               linkBase={linkBase}
             />
-            <Callbacks
-              callbacks={operation.callbacks}
-              level={level}
-              idPrefix={idPrefix}
-              linkBase={linkBase}
-              schemas={schemas}
-            />
+            <Callbacks callbacks={operation.callbacks} {...{ level, idPrefix, linkBase, schemas }} />
           </div>
         </div>
       </SchemaFilesProvider>

@@ -86,6 +86,16 @@ export function resolvePointer(document: JsonObject, ref: string): Json {
   return current;
 }
 
+/** The object a value is or refers to; undefined for anything else, a broken reference or a circular one. */
+export function resolvedObject(document: JsonObject, value: Json): JsonObject | undefined {
+  try {
+    const resolved = resolveRef(document, value);
+    return isObject(resolved) ? resolved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Follows `$ref` chains until a value without `$ref` is reached. */
 export function resolveRef<T extends Json = Json>(document: JsonObject, value: Json): T {
   let current = value;

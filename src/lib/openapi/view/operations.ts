@@ -4,6 +4,7 @@ import {
   listOperations,
   operationParameters,
   pointerSegment,
+  resolvedObject,
   resolveRef,
   text,
   type Json,
@@ -221,13 +222,8 @@ function callByRef(document: JsonObject, operationRef: string): OperationRef | u
 function linkViews(document: JsonObject, links: Json | undefined): LinkView[] {
   if (!isObject(links)) return [];
   return Object.entries(links).flatMap(([name, raw]): LinkView[] => {
-    let link: JsonObject;
-    try {
-      link = resolveRef<JsonObject>(document, raw);
-    } catch {
-      return [];
-    }
-    if (!isObject(link)) return [];
+    const link = resolvedObject(document, raw);
+    if (!link) return [];
     const operationId = text(link.operationId);
     const operationRef = text(link.operationRef);
     const ref = operationId
@@ -265,21 +261,11 @@ function linkViews(document: JsonObject, links: Json | undefined): LinkView[] {
 function callbackViews(document: JsonObject, api: string, operation: JsonObject): CallbackView[] {
   if (!isObject(operation.callbacks)) return [];
   return Object.entries(operation.callbacks).flatMap(([name, raw]): CallbackView[] => {
-    let callback: JsonObject;
-    try {
-      callback = resolveRef<JsonObject>(document, raw);
-    } catch {
-      return [];
-    }
-    if (!isObject(callback)) return [];
+    const callback = resolvedObject(document, raw);
+    if (!callback) return [];
     return Object.entries(callback).flatMap(([expression, rawItem]): CallbackView[] => {
-      let item: JsonObject;
-      try {
-        item = resolveRef<JsonObject>(document, rawItem);
-      } catch {
-        return [];
-      }
-      if (!isObject(item)) return [];
+      const item = resolvedObject(document, rawItem);
+      if (!item) return [];
       const operations = httpMethods.flatMap((method) => {
         const sent = item[method];
         if (!isObject(sent)) return [];

@@ -1,4 +1,4 @@
-import { httpMethods, isObject, resolveRef, type JsonObject } from '../document';
+import { httpMethods, isObject, resolvedObject, type JsonObject } from '../document';
 import { operationView } from './operations';
 import { kebabCase } from './slugs';
 import type { WebhookView } from './types';
@@ -12,13 +12,8 @@ export function webhookViews(document: JsonObject, api: string): WebhookView[] {
   const webhooks = isObject(document.webhooks) ? document.webhooks : {};
   const taken = new Set<string>();
   return Object.entries(webhooks).flatMap(([name, raw]) => {
-    let item: JsonObject;
-    try {
-      item = resolveRef<JsonObject>(document, raw);
-    } catch {
-      return [];
-    }
-    if (!isObject(item)) return [];
+    const item = resolvedObject(document, raw);
+    if (!item) return [];
     const methods = httpMethods.filter((method) => isObject(item[method]));
     return methods.map((method): WebhookView => {
       const { callbacks: _unused, ...operation } = item[method] as JsonObject;
