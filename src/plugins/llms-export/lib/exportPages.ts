@@ -22,10 +22,7 @@ export interface ExportApi {
 export const sections = ['Getting started', 'Partner integration guide', 'API documentation', 'Single-page references'];
 
 export function sectionsWithApis(apis: ExportApi[]): string[] {
-  return [
-    ...sections,
-    ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} webhooks`, `${api.name} schemas`]),
-  ];
+  return [...sections, ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} webhooks`, `${api.name} schemas`])];
 }
 
 import { isExported } from '../../../lib/markdownTwin';
