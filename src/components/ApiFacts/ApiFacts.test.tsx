@@ -2,12 +2,46 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { apiFacts } from '../../lib/openapi/facts';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
-import { ApiList, BodyLimit, CallLink, EnvSetup, ErrorTable, ErrorTables, PagingTable, ReferenceLinks } from './index';
+import { securityDocument } from '../../../tests/fixtures/securityDocument';
+import {
+  ApiList,
+  Authentication,
+  BodyLimit,
+  CallLink,
+  EnvSetup,
+  ErrorTable,
+  ErrorTables,
+  PagingTable,
+  ReferenceLinks,
+} from './index';
 
 const data = apiFacts(readVendoredDocument('data'), 'data-v4', '/docs/data-api');
 const chat = apiFacts(readVendoredDocument('chat'), 'chat-v1', '/docs/chat-api');
 
 describe('ApiFacts components', () => {
+  test("Authentication says what the document's scheme says, not a Bearer header it does not ask for", () => {
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]*>/g, '')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>');
+    const header = text(renderToStaticMarkup(<Authentication facts={apiFacts(securityDocument, 'x', '/docs/x')} />));
+    expect(header).toContain('Calls take an API key in the X-API-Key header (how to get an API key).');
+    expect(header).not.toContain('Bearer');
+    const own = text(renderToStaticMarkup(<Authentication facts={data} />));
+    expect(own).toContain(
+      'Calls take an API key in the Authorization header, as Bearer <api key> (how to get an API key).',
+    );
+    const chatHtml = renderToStaticMarkup(<Authentication facts={chat} />);
+    expect(chatHtml).toContain('href="/getting-started/authentication/oauth2"');
+    const none = apiFacts(
+      { ...securityDocument, paths: { '/open': { get: { security: [], responses: { 200: { description: 'ok' } } } } } },
+      'x',
+      '/docs/x',
+    );
+    expect(renderToStaticMarkup(<Authentication facts={none} />)).toContain('take no credential');
+  });
+
   test('PagingTable has a row per paged call with its figures, linked to the call', () => {
     const html = renderToStaticMarkup(<PagingTable facts={data} />);
     expect(html.match(/<tr data-call=/g)?.length).toBe(data.paging.length);

@@ -33,6 +33,31 @@ function capitalized(parts: SentencePart[]): SentencePart[] {
   return typeof first === 'string' ? [first.charAt(0).toUpperCase() + first.slice(1), ...rest] : parts;
 }
 
+/**
+ * An API's overview, on authentication: the credential its calls take, as its document's security scheme says (where
+ * it goes, how it is written), and the site's guide to getting one. Written from the record's kind of credential
+ * before, it said `Authorization: Bearer` of an API whose document asks for an `X-API-Key` header.
+ */
+export function Authentication({ facts }: { facts: ApiFacts }): ReactNode {
+  if (!facts.authentication) return <p>The calls of this API take no credential.</p>;
+  return (
+    <p data-authentication>
+      Calls take <Sentence parts={facts.authentication} />
+      {facts.credentialGuide ? (
+        <>
+          {' '}
+          (
+          <Link to={facts.credentialGuide.href}>
+            {facts.credentialGuide.label.charAt(0).toLowerCase() + facts.credentialGuide.label.slice(1)}
+          </Link>
+          )
+        </>
+      ) : null}
+      . Keep the credential on your server; where a call takes another one, or none, its page says so.
+    </p>
+  );
+}
+
 export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: string }): ReactNode {
   return (
     <ScrollTable>

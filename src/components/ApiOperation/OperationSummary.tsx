@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { isTrustedServer } from '@site/src/lib/openapi/servers';
 import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
-import { credentialSentence, requiredSecurity } from '@site/src/lib/openapi/security';
+import { credentialGuide, credentialSentence, requiredSecurity } from '@site/src/lib/openapi/security';
 import Sentence from '@site/src/components/Sentence';
 import Markdown from '@site/src/components/Markdown';
 import PathText from './PathText';
@@ -26,13 +26,8 @@ function PostmanItem({ api }: { api: string }): ReactNode {
  */
 /** The site's guide to getting the credential of the first scheme, where it has one. */
 function guide(security: SecurityView | undefined): ReactNode {
-  if (security?.type === 'oauth2' || security?.type === 'openIdConnect') {
-    return <Link to="/getting-started/authentication/oauth2">How to get an access token</Link>;
-  }
-  if (security?.credential === 'API key') {
-    return <Link to="/getting-started/authentication/api-keys">How to get an API key</Link>;
-  }
-  return null;
+  const found = credentialGuide(security);
+  return found ? <Link to={found.href}>{found.label}</Link> : null;
 }
 
 export default function OperationSummary({

@@ -2,7 +2,7 @@ import { firstTrustedServer, usableServerUrls } from './servers';
 import type { SampleEnvironment } from '../samples';
 import { componentSchemas, isObject, text, type JsonObject } from './document';
 import { operationViews, type OperationView } from './view';
-import { credentialSentence, type SentencePart } from './security';
+import { credentialGuide, credentialSentence, type SentencePart } from './security';
 
 /**
  * The figures the hand-written overview pages and guides show about an API: base URL, credential, errors, paging
@@ -19,6 +19,8 @@ export interface ApiFacts {
    * components on guides need none of the reference's code.
    */
   authentication?: SentencePart[];
+  /** The site's guide to getting that credential, when it has one. */
+  credentialGuide?: { href: string; label: string };
   securityDescription: string;
   /** Route of the API's generated pages: `/docs/data-api`. */
   linkBase: string;
@@ -129,6 +131,7 @@ export function apiFacts(
         : first?.servers[0]?.url) ?? '',
     credential: first?.security[0]?.credential ?? '',
     ...(first?.security[0] ? { authentication: credentialSentence(first.security[0]) } : {}),
+    ...(credentialGuide(first?.security[0]) ? { credentialGuide: credentialGuide(first?.security[0]) } : {}),
     securityDescription: first?.security[0]?.description ?? '',
     linkBase,
     operationCount: views.length,

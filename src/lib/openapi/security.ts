@@ -57,3 +57,14 @@ export function credentialWhere(security: SecurityView): SentencePart[] {
 export function requiredSecurity(view: OperationView): SecurityView[][] {
   return [...(view.security.length > 0 ? [view.security] : []), ...(view.otherSecurity ?? [])];
 }
+
+/** The site's guide to getting a scheme's credential, when it has one: OAuth2 and OpenID Connect tokens, API keys. */
+export function credentialGuide(security: SecurityView | undefined): { href: string; label: string } | undefined {
+  if (security?.type === 'oauth2' || security?.type === 'openIdConnect') {
+    return { href: '/getting-started/authentication/oauth2', label: 'How to get an access token' };
+  }
+  if (security?.credential === 'API key') {
+    return { href: '/getting-started/authentication/api-keys', label: 'How to get an API key' };
+  }
+  return undefined;
+}

@@ -3,16 +3,6 @@ import type { OverviewOptions } from '../../../lib/pipeline/options';
 /** Generated files whose names no operation or schema page can have (page names never hold `--`). */
 const overviewFileNames = { index: 'api--index.mdx', overview: 'api--overview.mdx' } as const;
 
-const authentication: Record<OverviewOptions['credential'], string> = {
-  apiKey:
-    'Every call needs an [API key](/getting-started/authentication/api-keys) in the `Authorization` header as a ' +
-    'bearer credential: `Authorization: Bearer <api key>`. Keep the key on your server; a call without a valid key ' +
-    'answers `401`.',
-  oauth2:
-    'Every call needs an [OAuth2](/getting-started/authentication/oauth2) access token in the `Authorization` ' +
-    'header as a bearer credential: `Authorization: Bearer <access token>`.',
-};
-
 function frontMatter(fields: Record<string, string | number>): string {
   // JSON strings are valid YAML, so no value can break out of its line.
   return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---'].join('\n');
@@ -54,7 +44,7 @@ export function overviewPages(api: OverviewOptions): { name: string; content: st
     }),
     '',
     "import ApiDownloads from '@site/src/components/ApiDownloads';",
-    "import { AtAGlance, CallList, ErrorTable, PagingTable } from '@site/src/components/ApiFacts';",
+    "import { AtAGlance, Authentication, CallList, ErrorTable, PagingTable } from '@site/src/components/ApiFacts';",
     `import facts from '@site/.generated/facts/${api.id}.json';`,
     '',
     api.prose.intro,
@@ -63,7 +53,7 @@ export function overviewPages(api: OverviewOptions): { name: string; content: st
     '',
     '## Authentication',
     '',
-    authentication[api.credential],
+    '<Authentication facts={facts} />',
     '',
     `## ${api.prose.paging.heading}`,
     '',
