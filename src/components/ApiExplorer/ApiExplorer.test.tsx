@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { getOperation } from '../../lib/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { operationView } from '../../lib/openapi/view';
+import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import ApiExplorer from './index';
 
 const data = readVendoredDocument('data');
@@ -19,4 +20,38 @@ test('renders its form on the server with no credential, every server and a fiel
   // The credential is read in the browser from the tab's storage only; the server renders none.
   expect(html).toMatch(/type="password"[^>]*value=""/);
   for (const parameter of history.parameters) expect(html).toContain(`>${parameter.name}`);
+});
+
+test('a call that combines two schemes gets a credential field for each, each saying where it goes', () => {
+  const both = operationView(securityDocument, 'schemes', getOperation(securityDocument, '/schemes/both'));
+  const html = renderToStaticMarkup(
+    <ApiExplorer operation={both} servers={[{ label: 'API', url: 'https://api.example.com', trusted: true }]} />,
+  );
+  expect(html.match(/type="password"/g)).toHaveLength(2);
+  const text = html.replace(/<[^>]*>/g, ' ');
+  expect(text).toMatch(/X-API-Key\s+header/);
+  expect(text).toMatch(/query parameter\s+api_key/);
+});
+
+test('a server with variables gets a field per variable, a list where the document lists the values', () => {
+  const html = renderToStaticMarkup(
+    <ApiExplorer
+      operation={history}
+      servers={[
+        {
+          label: 'Production',
+          url: 'https://open.arena.example/data/v4',
+          template: 'https://{host}/{version}',
+          trusted: true,
+          variables: [
+            { name: 'host', default: 'open.arena.example', description: 'The host.' },
+            { name: 'version', default: 'data/v4', enum: ['data/v4', 'data/v5'], description: '' },
+          ],
+        },
+      ]}
+    />,
+  );
+  expect(html).toContain('Production: https://{host}/{version}');
+  expect(html).toMatch(/<input[^>]*value="open\.arena\.example"/);
+  expect(html).toMatch(/<select[^>]*><option value="data\/v4" selected="">data\/v4<\/option><option value="data\/v5">/);
 });

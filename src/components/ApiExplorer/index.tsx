@@ -77,12 +77,21 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const requestUrl = chosen?.template
     ? fillServerTemplate(chosen.template, { ...defaultsOf(chosen), ...variables })
     : serverUrl;
-  // The server renders no credential; the browser reads the tab's stored one once hydrated.
-  const credential = useSyncExternalStore(
+  // The server renders no credential; the browser reads the tab's stored ones once hydrated: one per scheme the call
+  // combines, the first under the API's own key, the others under their schemes' names (one string, so the store's
+  // snapshot compares by value).
+  const storedCredentials = useSyncExternalStore(
     subscribeToCredentials,
-    () => readCredential(window.sessionStorage, operation.api),
-    () => '',
+    () =>
+      JSON.stringify(
+        operation.security.map((scheme, index) =>
+          readCredential(window.sessionStorage, operation.api, index === 0 ? undefined : scheme.name),
+        ),
+      ),
+    () => '[]',
   );
+  const credentials = JSON.parse(storedCredentials) as string[];
+  const credential = credentials[0] ?? '';
   const [inputs, setInputs] = useState(() => initialInputs(operation));
   const media = operation.requestBody?.contents ?? [];
   const [contentType, setContentType] = useState(() => sampleMedia(operation)?.contentType ?? '');
@@ -91,7 +100,6 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
     return body ? JSON.stringify(body.value, null, 2) : '';
   });
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const security = operation.security[0];
 
   // Once the reader changes anything, the samples beside the explorer show the request they are building.
   const publish = usePublishDraft();
@@ -117,13 +125,28 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       setTouched(true);
     };
 
-  const updateCredential = (value: string) => writeCredential(window.sessionStorage, operation.api, value);
+  const updateCredential = (index: number, value: string) =>
+    writeCredential(
+      window.sessionStorage,
+      operation.api,
+      value,
+      index === 0 ? undefined : operation.security[index]?.name,
+    );
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const prepared = prepareRequest(
       operation,
-      { serverUrl, servers, variables, credential, inputs, contentType, bodyText },
+      {
+        serverUrl,
+        servers,
+        variables,
+        credential,
+        moreCredentials: credentials.slice(1),
+        inputs,
+        contentType,
+        bodyText,
+      },
       await patternMatcher(),
     );
     if (prepared.kind === 'invalid') {
@@ -236,26 +259,29 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
           </div>
         );
       })}
-      {security && (
-        <div className={styles.row}>
-          <label htmlFor={`${id}-credential`}>
-            {security.credential}
-            <span className={styles.hint}>
-              {' '}
-              <Sentence parts={credentialWhere(security)} />
-            </span>
-          </label>
-          <input
-            id={`${id}-credential`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={credential}
-            placeholder={`Your ${security.credential}, kept in this tab only`}
-            onChange={(event) => updateCredential(event.target.value)}
-          />
-        </div>
-      )}
+      {operation.security.map((scheme, index) => {
+        const inputId = index === 0 ? `${id}-credential` : `${id}-credential-${index + 1}`;
+        return (
+          <div className={styles.row} key={scheme.name}>
+            <label htmlFor={inputId}>
+              {scheme.credential}
+              <span className={styles.hint}>
+                {' '}
+                <Sentence parts={credentialWhere(scheme)} />
+              </span>
+            </label>
+            <input
+              id={inputId}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={credentials[index] ?? ''}
+              placeholder={`Your ${scheme.credential}, kept in this tab only`}
+              onChange={(event) => updateCredential(index, event.target.value)}
+            />
+          </div>
+        );
+      })}
       {operation.parameters.map((parameter) => {
         const inputId = `${id}-${parameter.in}-${parameter.name}`;
         const value = inputs[parameter.name] ?? '';

@@ -182,15 +182,24 @@ describe('what the explorer cannot send, it says', () => {
     bodyText: '',
   });
 
-  test.each([
-    ['/schemes/cookie', /in a cookie \(sessionid\), which a page cannot set/],
-    ['/schemes/both', /takes 2 credentials at once \(X-API-Key and api_key\)/],
-  ])('%s is refused with why', (path, message) => {
-    const prepared = prepareRequest(views[path], state(path));
-    expect(prepared.kind).toBe('invalid');
-    expect(prepared.kind === 'invalid' && prepared.problems.map((problem) => problem.message).join(' ')).toMatch(
-      message,
-    );
+  test.each([['/schemes/cookie', /in a cookie \(sessionid\), which a page cannot set/]])(
+    '%s is refused with why',
+    (path, message) => {
+      const prepared = prepareRequest(views[path], state(path));
+      expect(prepared.kind).toBe('invalid');
+      expect(prepared.kind === 'invalid' && prepared.problems.map((problem) => problem.message).join(' ')).toMatch(
+        message,
+      );
+    },
+  );
+
+  test('schemes combined in one requirement are each sent where the document puts them, from a field each', () => {
+    const both = prepareRequest(views['/schemes/both'], { ...state('/schemes/both'), moreCredentials: ['second'] });
+    expect(both.kind === 'ready' && both.request.headers).toContainEqual(['X-API-Key', 'secret']);
+    expect(both.kind === 'ready' && new URL(both.request.url).searchParams.get('api_key')).toBe('second');
+    // A second field left empty sends nothing for its scheme.
+    const one = prepareRequest(views['/schemes/both'], { ...state('/schemes/both'), moreCredentials: [''] });
+    expect(one.kind === 'ready' && new URL(one.request.url).searchParams.has('api_key')).toBe(false);
   });
 
   test('an API key in its own header is sent there, not as Authorization: Bearer', () => {

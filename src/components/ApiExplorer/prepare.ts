@@ -22,6 +22,8 @@ export interface ExplorerState {
   /** The reader's values of the chosen server's variables, by name; a variable not given takes its default. */
   variables?: Readonly<Record<string, string>>;
   credential: string;
+  /** The credentials of the schemes the call combines with the first (`{ApiKey, Token}`), in the document's order. */
+  moreCredentials?: readonly string[];
   /** Raw text of each parameter's input, by name. */
   inputs: Record<string, string>;
   contentType: string;
@@ -62,6 +64,8 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
       values: parameters.values,
       // No credential typed, no Authorization header: the server answers 401, as it should.
       credential: secured && state.credential !== '' ? state.credential : undefined,
+      // A field left empty sends nothing for its scheme: the server answers 401, as it should.
+      moreCredentials: (state.moreCredentials ?? []).map((value) => value || undefined),
       body: body.value !== undefined ? { contentType: state.contentType, value: body.value } : undefined,
     }),
   };
@@ -115,8 +119,8 @@ function requestServer(
 }
 
 /**
- * What the explorer cannot send, said rather than sent wrong: a cookie (a page cannot set one for another site), two
- * credentials at once (it has one field), a scheme no request carries (mutual TLS, HTTP Digest).
+ * What the explorer cannot send, said rather than sent wrong: a cookie (a page cannot set one for another site), a
+ * scheme no request carries (mutual TLS, HTTP Digest). Schemes combined in one requirement each get a field.
  */
 export function credentialProblems(operation: OperationView): ValidationProblem[] {
   const placed = operation.security.flatMap((security) => security.placement ?? []);
@@ -124,9 +128,7 @@ export function credentialProblems(operation: OperationView): ValidationProblem[
     ? `it takes ${withArticle(operation.security.find((security) => !security.placement)?.credential ?? '')}, which a page cannot send`
     : placed.some((placement) => placement.in === 'cookie')
       ? `its credential goes in a cookie (${placed.find((placement) => placement.in === 'cookie')?.name}), which a page cannot set`
-      : placed.length > 1
-        ? `it takes ${placed.length} credentials at once (${placed.map((placement) => placement.name).join(' and ')}) and Try it has one field`
-        : '';
+      : '';
   return why
     ? [{ field: 'credential', message: `Try it cannot send this call: ${why}; run a code sample instead.` }]
     : [];

@@ -25,7 +25,7 @@ export interface RequestInput {
    */
   credential?: string;
   /** The credentials of the other schemes a requirement combines with the first, in order. */
-  moreCredentials?: string[];
+  moreCredentials?: readonly (string | undefined)[];
   body?: { contentType: string; value: Json };
 }
 
