@@ -91,6 +91,19 @@ test('every parameter of a call has an anchor that scrolls to it and puts it in 
   }
 });
 
+test("on a phone a footer link longer than the screen wraps: the footer lists every API, whatever its name's length", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, '/docs/');
+  const link = page.locator('footer a.footer__link-item').first();
+  await link.evaluate((element) => {
+    element.textContent = 'Listen API: Podcast Search, Directory, and Insights API of a provider';
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect((await link.boundingBox())!.height).toBeGreaterThan(30);
+});
+
 test('a nested object opens in place, and a link to a field inside it opens the way there', async ({ page }) => {
   const catalog = schemaCatalog(data);
   const items = championships.responses[0].contents[0].schema!.children!.find((child) => child.name === 'items')!;
