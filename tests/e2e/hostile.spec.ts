@@ -3,7 +3,7 @@ import path from 'node:path';
 import { siteScriptPages } from '../../config/inlineScripts';
 import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
 import { hostileMarkers } from '../fixtures/specServer';
-import { expect, test } from './support/fixtures';
+import { expect, gotoHydrated, test } from './support/fixtures';
 import { Explorer, SearchBox } from './support/pages';
 import { variantDir, variantUrl } from './support/variants';
 
@@ -153,7 +153,8 @@ test("a server off the API's hosts is shown as documented, never the default, an
 test("a server's variables are fields of Try it that fill the samples, their text shown as text, and a host typed off the API's is refused", async ({
   page,
 }) => {
-  await page.goto(`${variantUrl('hostile')}/docs/data-api/get-games`);
+  // Hydrated first: a choice made before React has the form is lost, and the sample would not follow it.
+  await gotoHydrated(page, `${variantUrl('hostile')}/docs/data-api/get-games`);
   const explorer = new Explorer(page);
   const curl = page.locator('pre').filter({ hasText: 'curl' }).first();
   // The path's server, over the document's: its template on the page, each variable with its default and values.
