@@ -40,10 +40,10 @@ import { median, table, type Figure } from './lib/bench/stats';
 import { runQueries, type QueryRun } from './lib/bench/search';
 import { originalRoute, scaledSearchSite } from './lib/bench/searchSite';
 import { runNode } from '../src/lib/node/runNode';
-import { parseScales, scaleTable, type ScaleRow } from './lib/bench/scaleBuild';
+import { parseScales, scaleTable } from './lib/bench/scaleBuild';
 import { measureScale } from './lib/bench/scaleRun';
 import { measureReal } from './lib/bench/realRun';
-import { bigDocuments, bigTable, measureBig, type BigRow } from './lib/bench/bigRun';
+import { bigDocuments, bigTable, measureBig } from './lib/bench/bigRun';
 import { realPassed, realTable } from './lib/bench/realTable';
 import { pageWeight, type Weight } from './lib/bench/weight';
 import { writeVanillaSite } from './lib/bench/vanilla';
@@ -172,6 +172,25 @@ async function searchFigures(browser: Browser, buildDir: string): Promise<Figure
   return figures;
 }
 
+/**
+ * Measures each item in turn (a build each), writing `bench/<name>.json` and `.md` after each one, so a long run
+ * that stops keeps what it measured; then prints the table.
+ */
+async function measureEach<T, Row>(
+  name: string,
+  items: readonly T[],
+  measure: (item: T) => Promise<Row>,
+  tableOf: (rows: Row[]) => string,
+): Promise<void> {
+  const rows: Row[] = [];
+  for (const item of items) {
+    rows.push(await measure(item));
+    writeFileSync(`bench/${name}.json`, `${JSON.stringify(rows, null, 2)}\n`);
+    writeFileSync(`bench/${name}.md`, `${tableOf(rows)}\n`);
+  }
+  console.log(`\n${tableOf(rows)}\n\n[bench] wrote bench/${name}.json and bench/${name}.md`);
+}
+
 async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
   if (real) {
@@ -183,24 +202,11 @@ async function main(): Promise<void> {
     return;
   }
   if (big) {
-    const rows: BigRow[] = [];
-    for (const document of bigDocuments) {
-      rows.push(await measureBig(document, log));
-      writeFileSync('bench/big.json', `${JSON.stringify(rows, null, 2)}\n`);
-      writeFileSync('bench/big.md', `${bigTable(rows)}\n`);
-    }
-    console.log(`\n${bigTable(rows)}\n\n[bench] wrote bench/big.json and bench/big.md`);
+    await measureEach('big', bigDocuments, (document) => measureBig(document, log), bigTable);
     return;
   }
   if (scales) {
-    const rows: ScaleRow[] = [];
-    for (const k of scales) {
-      rows.push(await measureScale(k, log));
-      // Written after each k: a long run that stops keeps what it measured.
-      writeFileSync('bench/scale.json', `${JSON.stringify(rows, null, 2)}\n`);
-      writeFileSync('bench/scale.md', `${scaleTable(rows)}\n`);
-    }
-    console.log(`\n${scaleTable(rows)}\n\n[bench] wrote bench/scale.json and bench/scale.md`);
+    await measureEach('scale', scales, (k) => measureScale(k, log), scaleTable);
     return;
   }
   if (referenceBuild) {

@@ -26,6 +26,11 @@ export interface ListedServer {
   trusted: boolean;
 }
 
+/** Whether a URL starts with a scheme (`https:`, `mailto:`): a server URL without one is relative. */
+export function hasUrlScheme(url: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(url);
+}
+
 /** Why a server URL cannot be used, or undefined when it can. */
 export function serverUrlProblem(url: string): string | undefined {
   if (url === '') return 'it is empty';

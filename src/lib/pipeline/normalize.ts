@@ -8,6 +8,7 @@ import {
   type JsonObject,
 } from '../openapi/document';
 import { dataKeys, namedMapKeys } from '../openapi/keys';
+import { hasUrlScheme } from '../openapi/servers';
 
 /**
  * Schemas an API's record says its documents carry but do not describe the product (the provider's carry a container
@@ -222,9 +223,6 @@ export function circularReference(document: JsonObject): string | undefined {
   return undefined;
 }
 
-/** A URL with a scheme (`https:`, `mailto:`): anything else in a server's `url` is relative. */
-const hasScheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-
 /**
  * The document with each relative server URL (`/api/v2`) made absolute against the address it was fetched from, as
  * OpenAPI says a relative server URL is read ("relative to the location where the OpenAPI document is being
@@ -241,7 +239,7 @@ export function absoluteServers(
   const absolute = (servers: Json | undefined): Json | undefined => {
     if (!Array.isArray(servers)) return servers;
     return servers.map((server) => {
-      if (!isObject(server) || typeof server.url !== 'string' || hasScheme.test(server.url)) return server;
+      if (!isObject(server) || typeof server.url !== 'string' || hasUrlScheme(server.url)) return server;
       const variables: string[] = [];
       // Braces would be percent-encoded by the URL parser: each variable waits outside it under a plain name.
       const plain = server.url.replace(

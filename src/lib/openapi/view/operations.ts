@@ -9,9 +9,10 @@ import {
   text,
   type Json,
   type JsonObject,
+  type HttpMethod,
   type OperationRef,
 } from '../document';
-import { filledServerUrl, serverUrlProblem, serverVariables } from '../servers';
+import { filledServerUrl, hasUrlScheme, serverUrlProblem, serverVariables } from '../servers';
 import { exampleOf } from '../synthesize';
 import type {
   CallbackView,
@@ -176,7 +177,7 @@ const plainRelativeUrl = /^\/?[A-Za-z0-9\-._~%/+,;=:@{}]*$/;
 function hostlessServers(document: JsonObject, ref: OperationRef): string[] {
   return serverObjects(document, ref)
     .map((server) => text(server.url))
-    .filter((url) => url !== '' && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url) && plainRelativeUrl.test(url));
+    .filter((url) => url !== '' && !hasUrlScheme(url) && plainRelativeUrl.test(url));
 }
 
 function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
@@ -257,6 +258,22 @@ function linkViews(document: JsonObject, links: Json | undefined): LinkView[] {
   });
 }
 
+/**
+ * A request the API sends (a callback's or a webhook's), as a call's view whose path is where it goes (the callback's
+ * expression, the webhook's name). Its own callbacks are not followed: the API's requests do not nest.
+ */
+export function sentRequestView(
+  document: JsonObject,
+  api: string,
+  path: string,
+  method: HttpMethod,
+  operation: JsonObject,
+): OperationView {
+  const { callbacks: _notFollowed, ...sent } = operation;
+  void _notFollowed;
+  return operationView(document, api, { path, method, operation: sent });
+}
+
 /** An operation's callbacks: each expression's requests, as views of their own (their callbacks not followed). */
 function callbackViews(document: JsonObject, api: string, operation: JsonObject): CallbackView[] {
   if (!isObject(operation.callbacks)) return [];
@@ -268,10 +285,7 @@ function callbackViews(document: JsonObject, api: string, operation: JsonObject)
       if (!item) return [];
       const operations = httpMethods.flatMap((method) => {
         const sent = item[method];
-        if (!isObject(sent)) return [];
-        const { callbacks: _nested, ...withoutCallbacks } = sent;
-        void _nested;
-        return [operationView(document, api, { path: expression, method, operation: withoutCallbacks })];
+        return isObject(sent) ? [sentRequestView(document, api, expression, method, sent)] : [];
       });
       return operations.length > 0 ? [{ name, expression, operations }] : [];
     });

@@ -85,7 +85,9 @@ function namesIn(node: SchemaNode, found: Set<string>): void {
 
 /**
  * The fields of every named schema an operation's parameters, body and responses reach, at any depth, keyed by
- * name: what a page needs to open a nested object in place. Each schema appears once, so cycles end.
+ * name: what the single-page reference carries (in slices, `referencedSchemaSteps`), where every call of the
+ * document is on one page anyway. Each schema appears once, so cycles end. The generated pages carry only what they
+ * show open (`schemaCatalog`).
  */
 export function referencedSchemas(document: JsonObject, roots: SchemaNode[]): Record<string, SchemaNode> {
   const steps = referencedSchemaSteps(document, roots);

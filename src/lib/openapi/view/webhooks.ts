@@ -1,5 +1,5 @@
 import { httpMethods, isObject, resolvedObject, type JsonObject } from '../document';
-import { operationView } from './operations';
+import { sentRequestView } from './operations';
 import { kebabCase } from './slugs';
 import type { WebhookView } from './types';
 
@@ -16,13 +16,11 @@ export function webhookViews(document: JsonObject, api: string): WebhookView[] {
     if (!item) return [];
     const methods = httpMethods.filter((method) => isObject(item[method]));
     return methods.map((method): WebhookView => {
-      const { callbacks: _unused, ...operation } = item[method] as JsonObject;
-      void _unused;
       const base = kebabCase(methods.length > 1 ? `${name}-${method}` : name) || 'webhook';
       let slug = base;
       for (let count = 2; taken.has(slug); count += 1) slug = `${base}-${count}`;
       taken.add(slug);
-      const view = operationView(document, api, { path: name, method, operation });
+      const view = sentRequestView(document, api, name, method, item[method] as JsonObject);
       return { name, slug: `webhooks/${slug}`, operation: { ...view, slug: `webhooks/${slug}` } };
     });
   });
