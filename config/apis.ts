@@ -52,6 +52,12 @@ export interface ApiRecord {
    * pattern (a regular expression's source) and what they are, for the build's log.
    */
   unusedSchemas?: { pattern: string; what: string };
+  /**
+   * The document's site-relative description links (`/getting-started/…`) are pages of this portal. Left out, they
+   * are pages of the provider's own site, and lead there (the origin of the document's `externalDocs`, contact URL or
+   * first server): a third-party document's `/bots#privacy` is not a page of ours.
+   */
+  portalLinks?: boolean;
   /** `npm run mock`'s port for this API, and the variable that changes it. */
   mock: { port: number; portVariable: string };
   /**
@@ -108,6 +114,7 @@ export const apis: readonly ApiRecord[] = [
       runtimeVariable: 'DATA_API_RUNTIME_SPEC_URL',
     },
     unusedSchemas: containerEngineSchemas,
+    portalLinks: true,
     mock: { port: 4010, portVariable: 'MOCK_DATA_PORT' },
     quickStart: { path: '/games?limit=5', says: "lists the platform's first five games" },
     prose: {
@@ -146,6 +153,7 @@ export const apis: readonly ApiRecord[] = [
       description: 'Every call of the Chat API v1: chat rooms and messages, authenticated with an OAuth2 token.',
     },
     unusedSchemas: containerEngineSchemas,
+    portalLinks: true,
     mock: { port: 4011, portVariable: 'MOCK_CHAT_PORT' },
     prose: {
       description: 'The Chat API v1, reading rooms and messages and posting messages with an OAuth2 token.',

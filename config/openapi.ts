@@ -28,6 +28,8 @@ function pages(api: ApiRecord, index: number) {
     trustedOrigins: trustedOrigins(api),
     // Each schema's fields, fetched by a page when the reader opens a nested field: `/openapi/<id>/schemas/<slug>.json`.
     schemaFiles: { dir: `${generatedStaticDir}/openapi/${api.id}`, route: `/openapi/${api.id}` },
+    // Description links: a tag's anchor opens the single-page reference at the tag; site-relative links per the record.
+    descriptionLinks: { referenceRoute: api.reference.route, portalLinks: api.portalLinks ?? false },
     sidebarFile: `${generatedSidebarsDir}/${api.id}.json`,
     // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
     factsFile: `.generated/facts/${api.id}.json`,
@@ -107,6 +109,7 @@ export const llmsExport = {
     credentialVariable: api.pages.credentialVariable,
     baseUrlVariable: api.pages.baseUrlVariable,
     trustedOrigins: api.pages.trustedOrigins,
+    portalLinks: api.pages.descriptionLinks.portalLinks,
   })),
 } satisfies LlmsExportOptions;
 

@@ -5,7 +5,7 @@ import Heading from '@theme/Heading';
 import Sentence from '@site/src/components/Sentence';
 import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
 import type { SentencePart } from '@site/src/lib/openapi/security';
-import Markdown from '@site/src/components/Markdown';
+import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import styles from './styles.module.css';
 import { shellQuoted } from '@site/src/lib/text/escape';
 
@@ -107,7 +107,9 @@ export function ErrorTable({ facts }: { facts: ApiFacts }): ReactNode {
               <code>{error.status}</code>
             </td>
             <td>
-              <Markdown text={error.description} inline />
+              <MarkdownTreesProvider trees={facts.markdown}>
+                <Markdown text={error.description} inline />
+              </MarkdownTreesProvider>
             </td>
           </tr>
         ))}
@@ -119,7 +121,11 @@ export function ErrorTable({ facts }: { facts: ApiFacts }): ReactNode {
 export function ErrorDescription({ facts, status }: { facts: ApiFacts; status: string }): ReactNode {
   const error = facts.errors.find((candidate) => candidate.status === status);
   if (!error) throw new Error(`ErrorDescription: the ${facts.id} document has no ${status} response`);
-  return <Markdown text={error.description} inline />;
+  return (
+    <MarkdownTreesProvider trees={facts.markdown}>
+      <Markdown text={error.description} inline />
+    </MarkdownTreesProvider>
+  );
 }
 
 /** The paging limits of every call that takes `limit`: maximum, default and the largest `offset`. */

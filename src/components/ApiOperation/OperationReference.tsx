@@ -195,7 +195,7 @@ export default function OperationReference(props: OperationReferenceProps): Reac
                 <ChangedBadge badge={changed.operation} label={operation.summary} />
               </p>
             )}
-            <OperationSummary operation={operation} trustedOrigins={samples.trustedOrigins} />
+            <OperationSummary operation={operation} trustedOrigins={samples.trustedOrigins} headings={level} />
           </div>
           <aside className={styles.operationAside} data-search-skip aria-label={`Examples of ${operation.summary}`}>
             <div className={styles.panel}>

@@ -1,3 +1,4 @@
+import type { HeadingLevel } from './SectionHeading';
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { isTrustedServer } from '@site/src/lib/openapi/servers';
@@ -33,9 +34,12 @@ function guide(security: SecurityView | undefined): ReactNode {
 export default function OperationSummary({
   operation,
   trustedOrigins,
+  headings,
 }: {
   operation: OperationView;
   trustedOrigins: readonly string[];
+  /** Level of the description's own headings: the level of the call's sections. */
+  headings?: HeadingLevel;
 }): ReactNode {
   const server = operation.servers.find((candidate) => isTrustedServer(candidate.url, trustedOrigins));
   const elsewhere = operation.servers.filter((candidate) => !isTrustedServer(candidate.url, trustedOrigins));
@@ -54,7 +58,7 @@ export default function OperationSummary({
           This call is deprecated: it still answers, but new integrations should not use it.
         </div>
       )}
-      <Markdown text={operation.description} />
+      <Markdown text={operation.description} headings={headings} />
       <ul className={styles.facts} data-search-skip>
         {server && (
           <li data-server>

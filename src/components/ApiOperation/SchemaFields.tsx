@@ -2,11 +2,11 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { Badge } from '@site/src/lib/changelog';
-import type { SchemaNode, VariantsView } from '@site/src/lib/openapi/view';
+import type { SchemaFile, SchemaNode, VariantsView } from '@site/src/lib/openapi/view';
 import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
 import FieldFlags from './FieldFlags';
-import Markdown from '@site/src/components/Markdown';
+import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
 import { anchorId, hashIsBelow } from '../../lib/openapi/anchors';
 import styles from './styles.module.css';
@@ -41,17 +41,18 @@ export function SchemaFilesProvider({ files, children }: { files?: string; child
 }
 
 /** One fetch per schema file and page load, shared by every field that opens that schema. */
-const fetched = new Map<string, Promise<SchemaNode>>();
+const fetched = new Map<string, Promise<SchemaFile>>();
 
-function fetchSchema(url: string): Promise<SchemaNode> {
+function fetchSchema(url: string): Promise<SchemaFile> {
   let pending = fetched.get(url);
   if (!pending) {
     pending = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      const node = (await response.json()) as SchemaNode;
+      const file = (await response.json()) as Partial<SchemaFile> | null;
+      const node = file?.node;
       if (typeof node !== 'object' || node === null || typeof node.type !== 'string')
         throw new Error('the file is not a schema');
-      return node;
+      return { node, markdown: typeof file?.markdown === 'object' && file.markdown !== null ? file.markdown : {} };
     });
     // A failure is not kept: the reader's next try fetches again.
     pending.catch(() => fetched.delete(url));
@@ -61,7 +62,7 @@ function fetchSchema(url: string): Promise<SchemaNode> {
 }
 
 type Loading =
-  { state: 'idle' | 'loading' } | { state: 'failed'; reason: string } | { state: 'done'; node: SchemaNode };
+  { state: 'idle' | 'loading' } | { state: 'failed'; reason: string } | { state: 'done'; file: SchemaFile };
 
 /** A named field's schema fetched from the page's schema files once `url` is set (the field is shown). */
 function useFetchedSchema(url: string | undefined): { loading: Loading; retry: () => void } {
@@ -73,8 +74,8 @@ function useFetchedSchema(url: string | undefined): { loading: Loading; retry: (
     if (!url) return undefined;
     let current = true;
     fetchSchema(url).then(
-      (node) => {
-        if (current) setOutcome({ key, loading: { state: 'done', node } });
+      (file) => {
+        if (current) setOutcome({ key, loading: { state: 'done', file } });
       },
       (error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
@@ -151,7 +152,8 @@ function Field({
   const { loading, retry } = useFetchedSchema(
     shown && expandable && !carried ? `${files}/${node.schemaSlug}.json` : undefined,
   );
-  const named = carried ?? (loading.state === 'done' ? loading.node : undefined);
+  const fetchedFile = loading.state === 'done' ? loading.file : undefined;
+  const named = carried ?? fetchedFile?.node;
   const element = useRef<HTMLLIElement>(null);
   // A field that is the address's target when it appears (inside a field just opened) brings itself into view.
   useEffect(() => {
@@ -199,26 +201,29 @@ function Field({
           or <Link to={`${linkBase}/${node.schemaSlug}`}>open its page</Link>.
         </p>
       )}
-      {children && children.length > 0 && (
-        <FieldList
-          nodes={children}
-          linkBase={linkBase}
-          schemas={schemas}
-          idBase={id}
-          trail={nextTrail}
-          listId={`${id}--fields`}
-        />
-      )}
-      {variants && (
-        <Variants
-          variants={variants}
-          linkBase={linkBase}
-          schemas={schemas}
-          idBase={id}
-          trail={nextTrail}
-          listId={children && children.length > 0 ? undefined : `${id}--fields`}
-        />
-      )}
+      {/* A fetched schema brings the parsed descriptions of its fields. */}
+      <MarkdownTreesProvider trees={fetchedFile?.markdown}>
+        {children && children.length > 0 && (
+          <FieldList
+            nodes={children}
+            linkBase={linkBase}
+            schemas={schemas}
+            idBase={id}
+            trail={nextTrail}
+            listId={`${id}--fields`}
+          />
+        )}
+        {variants && (
+          <Variants
+            variants={variants}
+            linkBase={linkBase}
+            schemas={schemas}
+            idBase={id}
+            trail={nextTrail}
+            listId={children && children.length > 0 ? undefined : `${id}--fields`}
+          />
+        )}
+      </MarkdownTreesProvider>
     </li>
   );
 }

@@ -29,9 +29,12 @@ export function SentRequest({
   return (
     <>
       {sent.deprecated && <p className={styles.note}>Deprecated: the API may stop sending it.</p>}
-      <Markdown
-        text={sent.description || (sent.summary === `${sent.method.toUpperCase()} ${sent.path}` ? '' : sent.summary)}
-      />
+      {sent.description ? (
+        <Markdown text={sent.description} />
+      ) : (
+        // A summary is plain text (OpenAPI says so of `summary`), shown when the call says no more.
+        sent.summary !== `${sent.method.toUpperCase()} ${sent.path}` && <p>{sent.summary}</p>
+      )}
       {sent.requestBody && (
         <>
           <p>The body it sends{sent.requestBody.required ? '' : ' (it may send none)'}:</p>

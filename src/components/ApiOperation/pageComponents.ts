@@ -1,4 +1,5 @@
 import ApiExplorer from '@site/src/components/ApiExplorer';
+import { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import { ChangedBadge, JsonExample, Markdown, OperationReference, SchemaFields, UsedBy, WebhookReference } from './';
 
 /**
@@ -10,6 +11,7 @@ export const referencePageComponents = {
   ChangedBadge,
   JsonExample,
   Markdown,
+  MarkdownTreesProvider,
   OperationReference,
   SchemaFields,
   UsedBy,

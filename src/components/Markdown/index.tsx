@@ -1,45 +1,168 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import { parseBlocks, parseInline, type Inline } from '@site/src/lib/markdown/inline';
+import { firstLine, markdownKey, type MarkdownTrees, type MdNode } from '@site/src/lib/markdown/tree';
+import { usePrismTheme } from '@docusaurus/theme-common';
+import { tokenize } from '@site/src/lib/prism';
+import { highlightedClass, tokensHtml } from '@site/src/lib/prism/html';
+import styles from './styles.module.css';
 
-function renderInline(inlines: Inline[]): ReactNode[] {
-  return inlines.map((inline, index) => {
-    switch (inline.kind) {
-      case 'text':
-        return inline.text;
-      case 'code':
-        return <code key={index}>{inline.text}</code>;
-      case 'strong':
-        return <strong key={index}>{renderInline(inline.children)}</strong>;
+/**
+ * The parsed descriptions of what a page shows (src/lib/markdown/parse.ts, run when the page is written). The
+ * parser stays out of the browser: it is 100 KB of JavaScript, and the page already knows every description it has.
+ */
+const TreesContext = createContext<MarkdownTrees>({});
+
+/** Makes a page's (or a fetched schema's) parsed descriptions available to the `Markdown` inside it. */
+export function MarkdownTreesProvider({ trees, children }: { trees?: MarkdownTrees; children: ReactNode }): ReactNode {
+  const outer = useContext(TreesContext);
+  const value = useMemo(() => (trees ? { ...outer, ...trees } : outer), [outer, trees]);
+  return <TreesContext.Provider value={value}>{children}</TreesContext.Provider>;
+}
+
+type HeadingLevel = 2 | 3 | 4 | 5 | 6;
+
+/**
+ * A code block of a description, highlighted in the site's theme when its language is one the page has loaded
+ * (plain otherwise). Not the reference's `Code`: guides show descriptions too (an error's meaning), and that one
+ * brings the request samples' grammars.
+ */
+function CodeBlock({ code, language }: { code: string; language?: string }): ReactNode {
+  const theme = usePrismTheme();
+  const prismLanguage = (language ?? 'text').toLowerCase();
+  const html = useMemo(() => tokensHtml(tokenize(code, prismLanguage)), [code, prismLanguage]);
+  return (
+    // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+    <pre
+      tabIndex={0}
+      className={`prism-code language-${prismLanguage} ${highlightedClass} ${styles.pre}`}
+      style={{ color: theme.plain.color, backgroundColor: theme.plain.backgroundColor }}
+    >
+      {/* Escaped by tokensHtml: the text of the code, with spans only around its tokens. */}
+      <code dangerouslySetInnerHTML={{ __html: html }} />
+    </pre>
+  );
+}
+
+function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[] {
+  return nodes.map((node, index) => {
+    if (typeof node === 'string') return node;
+    switch (node.t) {
+      case 'p':
+        return <p key={index}>{render(node.c, headingBase)}</p>;
       case 'em':
-        return <em key={index}>{renderInline(inline.children)}</em>;
-      case 'link':
+        return <em key={index}>{render(node.c, headingBase)}</em>;
+      case 'strong':
+        return <strong key={index}>{render(node.c, headingBase)}</strong>;
+      case 'del':
+        return <del key={index}>{render(node.c, headingBase)}</del>;
+      case 'quote':
+        return <blockquote key={index}>{render(node.c, headingBase)}</blockquote>;
+      case 'ul':
+        return <ul key={index}>{render(node.c, headingBase)}</ul>;
+      case 'ol':
         return (
-          <Link key={index} to={inline.href}>
-            {renderInline(inline.children)}
+          <ol key={index} start={node.start}>
+            {render(node.c, headingBase)}
+          </ol>
+        );
+      case 'li':
+        return (
+          <li key={index} className={node.task === undefined ? undefined : styles.task}>
+            {node.task !== undefined && <input type="checkbox" checked={node.task} disabled aria-label="Task" />}
+            {render(node.c, headingBase)}
+          </li>
+        );
+      case 'h': {
+        const Heading = `h${Math.min(6, headingBase + node.d - 1)}` as 'h2';
+        return <Heading key={index}>{render(node.c, headingBase)}</Heading>;
+      }
+      case 'code':
+        return <code key={index}>{node.v}</code>;
+      case 'pre':
+        return <CodeBlock key={index} code={node.v.replace(/\n$/, '')} language={node.lang} />;
+      case 'a':
+        return (
+          <Link key={index} to={node.href}>
+            {render(node.c, headingBase)}
           </Link>
         );
+      case 'img':
+        return (
+          <Link key={index} to={node.href}>
+            Image: {node.alt || node.href}
+          </Link>
+        );
+      case 'br':
+        return <br key={index} />;
+      case 'hr':
+        return <hr key={index} />;
+      case 'table':
+        return (
+          <div key={index} className={styles.table} tabIndex={0} role="region" aria-label="Table">
+            <table>
+              <thead>
+                <tr>
+                  {node.head.map((cell, cellIndex) => (
+                    <th
+                      key={cellIndex}
+                      style={node.align[cellIndex] ? { textAlign: node.align[cellIndex] } : undefined}
+                    >
+                      {render(cell, headingBase)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {node.rows.map((row, rowIndex) => (
+                  <tr key={rowIndex}>
+                    {row.map((cell, cellIndex) => (
+                      <td
+                        key={cellIndex}
+                        style={node.align[cellIndex] ? { textAlign: node.align[cellIndex] } : undefined}
+                      >
+                        {render(cell, headingBase)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      case 'tr':
+        return render(node.c, headingBase);
     }
   });
 }
 
-/** A description from an OpenAPI document, rendered as text: see `src/lib/markdown/inline.ts`. */
-export default function Markdown({ text, inline = false }: { text: string; inline?: boolean }): ReactNode {
+/**
+ * A description from an OpenAPI document, rendered from its parsed tree: text stays text, so no HTML in a document
+ * reaches the page as markup. `headings` is the level of the description's first-level heading, under the place's own.
+ * A description the page has no tree for (none should be missing: e2e tests look for the marker) shows as plain
+ * paragraphs, marked `data-markdown="unparsed"`.
+ */
+export default function Markdown({
+  text,
+  inline = false,
+  headings = 3,
+}: {
+  text: string;
+  inline?: boolean;
+  headings?: HeadingLevel;
+}): ReactNode {
+  const trees = useContext(TreesContext);
   if (!text) return null;
-  if (inline) return <>{renderInline(parseInline(text.replace(/\s+/g, ' ')))}</>;
-  return (
-    <>
-      {parseBlocks(text).map((block, index) =>
-        block.kind === 'paragraph' ? (
-          <p key={index}>{renderInline(block.children)}</p>
-        ) : (
-          <ul key={index}>
-            {block.items.map((item, itemIndex) => (
-              <li key={itemIndex}>{renderInline(item)}</li>
-            ))}
-          </ul>
-        ),
-      )}
-    </>
-  );
+  const tree = trees[markdownKey(text)];
+  if (!tree) {
+    if (inline) return <span data-markdown="unparsed">{text.replace(/\s+/g, ' ')}</span>;
+    return text
+      .split(/\n[ \t]*\n/)
+      .filter((paragraph) => paragraph.trim() !== '')
+      .map((paragraph, index) => (
+        <p key={index} data-markdown="unparsed">
+          {paragraph}
+        </p>
+      ));
+  }
+  return <>{render(inline ? firstLine(tree) : tree, headings)}</>;
 }

@@ -5,7 +5,9 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 // The build-time documents on the server (a JSON module of the single-page-reference plugin); none in the browser.
 import serverDocuments from '@portal/reference-documents';
 import { OperationReference } from '@site/src/components/ApiOperation';
-import Markdown from '@site/src/components/Markdown';
+import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
+import type { DescriptionLinkOptions } from '@site/src/lib/openapi/descriptionLinks';
+import { withParsedDescriptions, loadParser } from './markdown';
 import type { JsonObject } from '@site/src/lib/openapi/document';
 import {
   fullyRenderedCalls,
@@ -38,6 +40,8 @@ export type SinglePageReferenceProps = {
   fingerprint: string;
   /** Route of the API's generated pages (`/docs/data-api`), for links to schema pages. */
   linkBase: string;
+  /** Where the links in the document's descriptions lead (a runtime document's are parsed in the browser). */
+  descriptionLinks: DescriptionLinkOptions;
   /** How many calls the server renders in full (`fullCallsFrom`); past them, a call's title and a link. */
   fullCalls: number;
   model: ReferenceOptions;
@@ -65,57 +69,59 @@ function Reference({
   return (
     <>
       <Sidebar groups={shown.groups} />
-      <div className={styles.body}>
-        <header className={styles.header}>
-          <PageMenu />
-          <h1>
-            {shown.title} <span className={styles.version}>{shown.version}</span>
-          </h1>
-          <Markdown text={shown.description} />
-        </header>
-        {shown.groups.map((group) => (
-          <section key={group.id} className={styles.group} aria-labelledby={group.id}>
-            <h2 id={group.id} className={styles.groupTitle}>
-              {group.name}
-            </h2>
-            <Markdown text={group.description} />
-            {group.calls.map((view) => {
-              const title = (
-                <h3 id={`${view.slug}-title`} className={styles.callTitle}>
-                  <a href={`#${view.slug}`}>{view.summary}</a>
-                </h3>
-              );
-              const call = (): ReactNode => (
-                <OperationReference
-                  operation={view}
-                  samples={shown.samples}
-                  schemas={shown.schemas}
-                  linkBase={linkBase}
-                  level={4}
-                  idPrefix={view.slug}
-                  lazySamples
-                >
-                  <p className={styles.tryIt}>
-                    <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
-                  </p>
-                </OperationReference>
-              );
-              return full.has(view.slug) ? (
-                <HydrateWhenNear key={view.slug} id={view.slug}>
-                  <section id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
-                    {title}
-                    {call()}
-                  </section>
-                </HydrateWhenNear>
-              ) : (
-                <OnDemandCall key={view.slug} view={view} linkBase={linkBase} title={title}>
-                  {call}
-                </OnDemandCall>
-              );
-            })}
-          </section>
-        ))}
-      </div>
+      <MarkdownTreesProvider trees={shown.markdown}>
+        <div className={styles.body}>
+          <header className={styles.header}>
+            <PageMenu />
+            <h1>
+              {shown.title} <span className={styles.version}>{shown.version}</span>
+            </h1>
+            <Markdown text={shown.description} headings={2} />
+          </header>
+          {shown.groups.map((group) => (
+            <section key={group.id} className={styles.group} aria-labelledby={group.id}>
+              <h2 id={group.id} className={styles.groupTitle}>
+                {group.name}
+              </h2>
+              <Markdown text={group.description} />
+              {group.calls.map((view) => {
+                const title = (
+                  <h3 id={`${view.slug}-title`} className={styles.callTitle}>
+                    <a href={`#${view.slug}`}>{view.summary}</a>
+                  </h3>
+                );
+                const call = (): ReactNode => (
+                  <OperationReference
+                    operation={view}
+                    samples={shown.samples}
+                    schemas={shown.schemas}
+                    linkBase={linkBase}
+                    level={4}
+                    idPrefix={view.slug}
+                    lazySamples
+                  >
+                    <p className={styles.tryIt}>
+                      <Link to={`${linkBase}/${view.slug}`}>Try it on the call&apos;s own page</Link>
+                    </p>
+                  </OperationReference>
+                );
+                return full.has(view.slug) ? (
+                  <HydrateWhenNear key={view.slug} id={view.slug}>
+                    <section id={view.slug} className={styles.call} aria-labelledby={`${view.slug}-title`}>
+                      {title}
+                      {call()}
+                    </section>
+                  </HydrateWhenNear>
+                ) : (
+                  <OnDemandCall key={view.slug} view={view} linkBase={linkBase} title={title}>
+                    {call}
+                  </OnDemandCall>
+                );
+              })}
+            </section>
+          ))}
+        </div>
+      </MarkdownTreesProvider>
     </>
   );
 }
@@ -158,10 +164,10 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
   const yaml = useBaseUrl(downloads.yaml);
   const postman = usePostmanCollection(model.api);
   const runtimeUrl = useBaseUrl(runtimeSpecUrl ?? downloads.json);
-  const serverDocument = (serverDocuments as Record<string, JsonObject | undefined>)[model.api];
+  const server = serverDocuments[model.api];
   const serverModel = useMemo(
-    () => (serverDocument ? referenceModel(serverDocument, model) : undefined),
-    [serverDocument, model],
+    () => (server ? referenceModel(server.document as JsonObject, { ...model, markdown: server.markdown }) : undefined),
+    [server, model],
   );
   const [store] = useState(
     () =>
@@ -169,7 +175,12 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
         documentUrl: runtimeUrl,
         buildUrl: json,
         fingerprint,
-        toModel: (document) => referenceModelInSlices(document, model, yieldToMain),
+        toModel: async (document) =>
+          withParsedDescriptions(
+            await referenceModelInSlices(document, model, yieldToMain),
+            document,
+            props.descriptionLinks,
+          ),
         yieldToMain,
       }),
   );
@@ -198,6 +209,8 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
     [runtimeModel, serverModel, store, linkBase, fullCalls],
   );
   useEffect(() => {
+    // The parser, with the document: the page's descriptions are parsed as soon as both are here.
+    void loadParser();
     void store.load();
   }, [store]);
   // What the page shows, read from what it renders: a retry in progress still shows the last runtime document.

@@ -1,6 +1,14 @@
+import type { MarkdownTrees } from '@site/src/lib/markdown/tree';
+
+/**
+ * What the server renders each single-page reference from: the build-time document and its parsed descriptions
+ * (written by src/plugins/single-page-reference, a module only the server bundle imports).
+ */
+export type ServerDocuments = Record<string, { document: object; markdown: MarkdownTrees } | undefined>;
+
 /**
  * The browser's side of `@portal/reference-documents`: no document. The page hydrates from the document it loads
- * (see store.ts), so the build-time document is not also shipped inside the page's JavaScript.
+ * (see store.ts), so the build-time document is not also shipped inside the page's JavaScript, nor its descriptions.
  */
-const documents: Record<string, object> = {};
+const documents: ServerDocuments = {};
 export default documents;

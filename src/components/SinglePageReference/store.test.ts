@@ -18,6 +18,7 @@ function model(document: JsonObject): ReferenceModel {
     },
     title: info.title,
     version: info.version,
+    markdown: {},
     description: '',
     groups: [],
     schemas: {},

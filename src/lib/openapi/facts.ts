@@ -3,6 +3,7 @@ import type { SampleEnvironment } from '../samples';
 import { componentSchemas, isObject, text, type JsonObject } from './document';
 import { operationViews, type OperationView } from './view';
 import { credentialGuide, credentialSentence, type SentencePart } from './security';
+import type { MarkdownTrees } from '../markdown/tree';
 
 /**
  * The figures the hand-written overview pages and guides show about an API: base URL, credential, errors, paging
@@ -37,6 +38,8 @@ export interface ApiFacts {
   environment?: SampleEnvironment;
   /** Where the API is on the site and how its record describes it (config/apis.ts), added in the same place. */
   site?: ApiSite;
+  /** The parsed descriptions of `errors`, added in the same place (src/lib/markdown/parse.ts). */
+  markdown?: MarkdownTrees;
 }
 
 /** An API's place on the site, from its registry record: what lists of every API (the `/docs/` root) show. */

@@ -5,7 +5,8 @@ import { encodedExample } from './request';
 import { codeSamples, sampleServer, type SampleEnvironment } from '../samples';
 import { isTrustedServer } from './servers';
 import type { OperationView, SchemaNode } from './view';
-import { markdownCode, toSafeMarkdown } from '../markdown/inline';
+import { markdownCode, toSafeMarkdown } from '../markdown/write';
+import type { LinkTargets } from '../markdown/links';
 import { constraintText } from './constraints';
 
 /**
@@ -14,10 +15,14 @@ import { constraintText } from './constraints';
  * names and values as escaped text or code spans, so nothing in a document becomes live HTML or a link.
  */
 
-/** A description on one line, for a table cell or a list item (`|` is escaped by the Markdown writer). */
-function cell(description: string): string {
-  return toSafeMarkdown(description)
+/**
+ * A description on one line, for a table cell or a list item. The Markdown writer escapes `|` only inside a table
+ * it writes itself, and a cell's pipe would end the cell: escaped here (GFM reads `\|` as a pipe, in code spans too).
+ */
+function cell(description: string, links: LinkTargets): string {
+  return toSafeMarkdown(description, links)
     .replace(/\s*\n\s*/g, ' ')
+    .replace(/(?<!\\)\|/g, '\\|')
     .trim();
 }
 
@@ -28,23 +33,23 @@ function fence(code: string, language: string): string {
   return `${ticks}${language}\n${code}\n${ticks}`;
 }
 
-function fields(node: SchemaNode | undefined, depth = 0): string[] {
+function fields(node: SchemaNode | undefined, links: LinkTargets, depth = 0): string[] {
   if (!node) return [];
   const lines = (node.children ?? []).flatMap((child) => {
     const limits = constraintText(child);
-    const line = `${'  '.repeat(depth)}- ${markdownCode(child.name ?? '')} (${markdownText(child.type)}${child.required ? ', required' : ''}${limits ? `; ${markdownText(limits)}` : ''})${child.description ? `: ${cell(child.description)}` : ''}`;
-    return [line, ...fields(child, depth + 1)];
+    const line = `${'  '.repeat(depth)}- ${markdownCode(child.name ?? '')} (${markdownText(child.type)}${child.required ? ', required' : ''}${limits ? `; ${markdownText(limits)}` : ''})${child.description ? `: ${cell(child.description, links)}` : ''}`;
+    return [line, ...fields(child, links, depth + 1)];
   });
   const { variants } = node;
   if (!variants) return lines;
   const told = variants.discriminator ? `, told apart by ${markdownCode(variants.discriminator)}` : '';
   lines.push(`${'  '.repeat(depth)}- ${variants.kind === 'oneOf' ? 'One' : 'One or more'} of these shapes${told}:`);
   for (const option of variants.options) {
-    const described = option.description ? `: ${cell(option.description)}` : '';
+    const described = option.description ? `: ${cell(option.description, links)}` : '';
     lines.push(
       `${'  '.repeat(depth + 1)}- ${markdownText(option.name ?? option.type)} (${markdownText(option.type)})${described}`,
     );
-    lines.push(...fields(option, depth + 2));
+    lines.push(...fields(option, links, depth + 2));
   }
   return lines;
 }
@@ -55,11 +60,13 @@ function example(value: Json | undefined, label = 'Example:'): string[] {
 
 export function operationMarkdown(
   view: OperationView,
-  environment: SampleEnvironment & { trustedOrigins: readonly string[] },
+  environment: SampleEnvironment & { trustedOrigins: readonly string[]; links?: LinkTargets },
 ): string {
+  // Where description links lead: the API's pages; without targets (a probe render), site-relative links stay.
+  const links = environment.links ?? {};
   const lines = [`# ${markdownText(view.summary)}`, '', markdownCode(`${view.method.toUpperCase()} ${view.path}`), ''];
   if (view.deprecated) lines.push('Deprecated.', '');
-  if (view.description) lines.push(toSafeMarkdown(view.description), '');
+  if (view.description) lines.push(toSafeMarkdown(view.description, links), '');
   // The server the samples call; others the document names are said to be elsewhere, never offered as the server.
   const server = view.servers.find((candidate) => isTrustedServer(candidate.url, environment.trustedOrigins));
   if (server) {
@@ -110,7 +117,7 @@ export function operationMarkdown(
     );
     for (const parameter of view.parameters) {
       lines.push(
-        `| ${markdownCode(parameter.name)} | ${parameter.in} | ${markdownText(parameter.type)} | ${parameter.required ? 'yes' : 'no'} | ${markdownText(constraintText(parameter))} | ${cell(parameter.description)} |`,
+        `| ${markdownCode(parameter.name)} | ${parameter.in} | ${markdownText(parameter.type)} | ${parameter.required ? 'yes' : 'no'} | ${markdownText(constraintText(parameter))} | ${cell(parameter.description, links)} |`,
       );
     }
     lines.push('');
@@ -123,7 +130,7 @@ export function operationMarkdown(
       '',
     );
     const media = view.requestBody.contents[0];
-    lines.push(...fields(media?.schema), '');
+    lines.push(...fields(media?.schema, links), '');
     // Each media type's example in its own encoding: a form body as `name=value`, not a copy of the JSON.
     for (const item of view.requestBody.contents) {
       if (item.example === undefined) continue;
@@ -138,13 +145,13 @@ export function operationMarkdown(
   }
   lines.push('## Responses', '');
   for (const response of view.responses) {
-    lines.push(`### ${markdownText(response.status)}`, '', cell(response.description), '');
+    lines.push(`### ${markdownText(response.status)}`, '', cell(response.description, links), '');
     const media = response.contents[0];
     if (media)
       lines.push(
         `Content type: ${markdownCode(media.contentType)}`,
         '',
-        ...fields(media.schema),
+        ...fields(media.schema, links),
         ...example(media.example),
         ...(media.example === undefined ? example(media.generated, 'Example, built from the schema:') : []),
         '',
@@ -157,7 +164,7 @@ export function operationMarkdown(
         .map((parameter) => `${markdownCode(parameter.name)} from ${markdownCode(parameter.value)}`)
         .join(', ');
       lines.push(
-        `Leads to ${target} (${markdownText(link.name)})${parameters ? `, with ${parameters}` : ''}.${link.description ? ` ${cell(link.description)}` : ''}`,
+        `Leads to ${target} (${markdownText(link.name)})${parameters ? `, with ${parameters}` : ''}.${link.description ? ` ${cell(link.description, links)}` : ''}`,
         '',
       );
     }
@@ -170,14 +177,17 @@ export function operationMarkdown(
           `### ${markdownText(callback.name)}: ${markdownCode(`${sent.method.toUpperCase()} ${callback.expression}`)}`,
           '',
         );
-        if (sent.description || sent.summary) lines.push(toSafeMarkdown(sent.description || sent.summary), '');
+        if (sent.description || sent.summary) lines.push(toSafeMarkdown(sent.description || sent.summary, links), '');
         const body = sent.requestBody?.contents[0];
-        if (body) lines.push(`The body it sends, ${markdownCode(body.contentType)}:`, '', ...fields(body.schema), '');
+        if (body)
+          lines.push(`The body it sends, ${markdownCode(body.contentType)}:`, '', ...fields(body.schema, links), '');
         if (sent.responses.length > 0) {
           lines.push(
             'What your server answers:',
             '',
-            ...sent.responses.map((response) => `- ${markdownText(response.status)}: ${cell(response.description)}`),
+            ...sent.responses.map(
+              (response) => `- ${markdownText(response.status)}: ${cell(response.description, links)}`,
+            ),
             '',
           );
         }

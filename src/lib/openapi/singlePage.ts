@@ -1,4 +1,5 @@
 import { positiveIntegerFrom } from '../env';
+import type { MarkdownTrees } from '../markdown/tree';
 import { isObject, listOperations, text, type JsonObject } from './document';
 import type { SampleSettings } from '../samples';
 import {
@@ -33,6 +34,8 @@ export interface ReferenceModel {
   description: string;
   groups: ReferenceGroup[];
   schemas: Record<string, SchemaNode>;
+  /** The parsed descriptions the page shows (see `ReferenceOptions.markdown`). */
+  markdown: MarkdownTrees;
 }
 
 export interface ReferenceOptions {
@@ -40,6 +43,11 @@ export interface ReferenceOptions {
   api: string;
   /** The samples' environment convention and the server they call when the document names none. */
   samples: SampleSettings;
+  /**
+   * Parsed descriptions already known (src/lib/markdown/parse.ts): the server's, written by the plugin. The browser
+   * parses the descriptions of the document it loads (src/components/SinglePageReference/markdown.ts).
+   */
+  markdown?: MarkdownTrees;
 }
 
 export function referenceModel(document: JsonObject, options: ReferenceOptions): ReferenceModel {
@@ -116,6 +124,7 @@ function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): 
     description: text(info.description),
     groups: groups.filter((group) => group.calls.length > 0),
     schemas,
+    markdown: options.markdown ?? {},
   };
 }
 

@@ -6,6 +6,7 @@ import {
   dropUnusedSchemas,
   capDocumentShape,
   capDocumentText,
+  cutText,
   externalReferences,
   shapeLimits,
   textLimits,
@@ -93,6 +94,16 @@ describe('capDocumentText', () => {
     expect(info.description).toBe('<script>x</script>');
     const get = ((document.paths as JsonObject)['/a'] as JsonObject).get as JsonObject;
     expect(get.description).toHaveLength(textLimits.description);
+  });
+
+  test('a long description is cut after its last whole paragraph, a long line after its last whole word', () => {
+    const paragraph = `${'word '.repeat(199)}end.`;
+    const text = Array.from({ length: 30 }, () => paragraph).join('\n\n');
+    const cut = cutText(text, 10_000);
+    expect(cut.length).toBeLessThanOrEqual(10_003);
+    expect(cut.endsWith('end.\n\n…')).toBe(true);
+    expect(cutText('alpha beta gamma delta', 14)).toBe('alpha beta…');
+    expect(cutText('x'.repeat(30), 10)).toBe(`${'x'.repeat(10)}…`);
   });
 });
 

@@ -83,6 +83,18 @@ export function dropUnusedSchemas(
  */
 export const textLimits = { description: 20_000, summary: 300, title: 300, other: 10_000 } as const;
 
+/**
+ * Text cut to at most `limit` characters where a reader would stop: after the last paragraph that fits (a blank
+ * line, so no Markdown block is cut in two), else after the last word, with an ellipsis to say more was there.
+ */
+export function cutText(value: string, limit: number): string {
+  const head = value.slice(0, limit);
+  const paragraph = head.lastIndexOf('\n\n');
+  if (paragraph >= limit / 2) return `${head.slice(0, paragraph)}\n\n…`;
+  const word = head.search(/\s+\S*$/);
+  return `${word >= limit / 2 ? head.slice(0, word) : head}…`;
+}
+
 function limitFor(key: string | undefined): number {
   return key === 'description' || key === 'summary' || key === 'title' ? textLimits[key] : textLimits.other;
 }
@@ -98,7 +110,7 @@ export function capDocumentText(document: JsonObject): { document: JsonObject; c
       const limit = limitFor(key);
       if (value.length <= limit) return value;
       cut.push({ at: jsonPointer(trail), length: value.length });
-      return `${value.slice(0, limit)}…`;
+      return cutText(value, limit);
     }
     if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)], key));
     if (!isObject(value)) return value;

@@ -27,6 +27,11 @@ export interface PagesOptions {
    * a static directory) and the route it is served at: a page fetches a nested schema's fields when they are opened.
    */
   schemaFiles: { dir: string; route: string };
+  /**
+   * Where the links inside the document's descriptions lead (src/lib/openapi/descriptionLinks.ts): the single-page
+   * reference a tag's anchor opens, and whether site-relative links are this portal's pages or the provider's.
+   */
+  descriptionLinks?: { referenceRoute?: string; portalLinks?: boolean };
   /** "Changed" badges from the API's changelog, by target (`GET /path`, `GET /path limit`, `Schema.field`). */
   changed?: Record<string, Badge>;
 }
@@ -143,6 +148,10 @@ const apiSchema = Joi.object({
       dir: nonEmpty.required(),
       route: Joi.string().pattern(/^\//).required().messages({ '*': '{{#label}} must be a site path starting with /' }),
     }).required(),
+    descriptionLinks: Joi.object({
+      referenceRoute: Joi.string().pattern(/^\//).messages({ '*': '{{#label}} must be a site path starting with /' }),
+      portalLinks: Joi.boolean(),
+    }),
   }).unknown(),
 }).unknown();
 

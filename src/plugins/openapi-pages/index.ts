@@ -11,6 +11,8 @@ import { documentPaths, resolvedDocuments } from '../../lib/pipeline/resolved';
 import { renderingNotices } from './lib/renderable';
 import type { ResolvedDocument } from '../../lib/pipeline/resolve';
 import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
+import { markdownTrees } from '../../lib/markdown/parse';
+import { descriptionLinks } from '../../lib/openapi/descriptionLinks';
 
 /**
  * The code of the generated reference pages: their components and the view and request functions they use. The
@@ -51,8 +53,15 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       if (overview) pages.files.push(...overviewPages(overview));
       if (own) pages.files.push(own.page);
       await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
-      const facts = {
-        ...apiFacts(result.document, api.id, pagesOptions.linkBase, pagesOptions.trustedOrigins),
+      const base = apiFacts(result.document, api.id, pagesOptions.linkBase, pagesOptions.trustedOrigins);
+      const links = descriptionLinks(result.document, {
+        linkBase: pagesOptions.linkBase,
+        ...pagesOptions.descriptionLinks,
+      });
+      const facts: ApiFacts = {
+        ...base,
+        // The errors' descriptions, parsed: guides show them (ErrorTable) without the parser.
+        markdown: markdownTrees(base.errors, links),
         environment: {
           credentialVariable: pagesOptions.credentialVariable,
           baseUrlVariable: pagesOptions.baseUrlVariable,

@@ -7,8 +7,11 @@ import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
 import { openapiSource } from '../../../config/openapi';
 import { resolvedDocuments } from '../../lib/pipeline/resolved';
 import { renderingNotices } from '../openapi-pages/lib/renderable';
-import { documentFingerprint, fullCallsFrom } from '../../lib/openapi/singlePage';
+import { documentFingerprint, fullCallsFrom, referenceModel } from '../../lib/openapi/singlePage';
+import { descriptionLinks, type DescriptionLinkOptions } from '../../lib/openapi/descriptionLinks';
+import { markdownTrees } from '../../lib/markdown/parse';
 import type { SinglePageReferenceProps } from '../../components/SinglePageReference';
+import type { ServerDocuments } from '../../components/SinglePageReference/serverDocuments.client';
 import { sampleSettings } from '../../lib/samples';
 
 const componentDir = path.resolve(__dirname, '../../components/SinglePageReference');
@@ -31,12 +34,26 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
     contentLoaded: async ({ actions }) => {
       const fullCalls = fullCallsFrom(process.env);
       const resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
-      const documents: Record<string, unknown> = {};
+      const documents: ServerDocuments = {};
       for (const api of options.apis) {
         const result = resolved.find((candidate) => candidate.id === api.id);
         if (!api.reference || !api.pages || !result) continue;
-        documents[api.id] = result.document;
         const { route, runtimeSpecUrl, title, description, overview } = api.reference;
+        const samples = sampleSettings(result.document, api.pages);
+        const links: DescriptionLinkOptions = {
+          linkBase: api.pages.linkBase,
+          referenceRoute: route,
+          portalLinks: api.pages.descriptionLinks?.portalLinks,
+        };
+        // The build document's descriptions, parsed for the server's render only: the browser parses them again from
+        // the document it loads, so their text does not reach the page twice.
+        documents[api.id] = {
+          document: result.document,
+          markdown: markdownTrees(
+            referenceModel(result.document, { api: api.id, samples }),
+            descriptionLinks(result.document, links),
+          ),
+        };
         const props: SinglePageReferenceProps = {
           title,
           description,
@@ -45,11 +62,9 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
           downloads: downloadsOf(api.id),
           fingerprint: documentFingerprint(result.document),
           linkBase: api.pages.linkBase,
+          descriptionLinks: links,
           fullCalls,
-          model: {
-            api: api.id,
-            samples: sampleSettings(result.document, api.pages),
-          },
+          model: { api: api.id, samples },
         };
         actions.addRoute({
           path: joinRoute(context.baseUrl, route),

@@ -12,6 +12,7 @@ export type {
   ParameterView,
   RequestBodyView,
   ResponseView,
+  SchemaFile,
   SchemaNode,
   SchemaSize,
   SchemaView,

@@ -1,3 +1,4 @@
+import type { MarkdownTrees } from '../../markdown/tree';
 import type { Json } from '../document';
 
 /**
@@ -227,4 +228,13 @@ export interface SchemaView {
   example?: Json;
   /** Operations whose responses or request bodies use this schema, directly or through a list. */
   usedBy: { slug: string; method: string; path: string; summary: string }[];
+}
+
+/**
+ * A named schema's file (`/openapi/<id>/schemas/<slug>.json`): its tree, and the parsed descriptions of its fields,
+ * which the page that fetches it shows.
+ */
+export interface SchemaFile {
+  node: SchemaNode;
+  markdown: MarkdownTrees;
 }

@@ -3,6 +3,8 @@ import { operationViews, type OperationView } from '../../../lib/openapi/view';
 import { htmlPage } from './htmlPage';
 import type { ExportPage } from './llms';
 import { operationMarkdown } from '../../../lib/openapi/operationMarkdown';
+import { descriptionLinks } from '../../../lib/openapi/descriptionLinks';
+import type { LinkTargets } from '../../../lib/markdown/links';
 
 /** An API whose generated pages and single-page reference the exports write from its document. */
 export interface ExportApi {
@@ -16,6 +18,8 @@ export interface ExportApi {
   baseUrlVariable: string;
   /** Origins the samples may call (config/hosts.ts). */
   trustedOrigins: readonly string[];
+  /** The document's site-relative description links are this portal's pages (`ApiRecord.portalLinks`). */
+  portalLinks?: boolean;
 }
 
 /** The llms.txt sections, in order. */
@@ -47,9 +51,14 @@ export function exportPages(
   apis: { api: ExportApi; document: JsonObject }[],
   readHtml: (route: string) => string,
 ): ExportPage[] {
-  const operations = new Map<string, { api: ExportApi; view: OperationView }>();
+  const operations = new Map<string, { api: ExportApi; view: OperationView; links: LinkTargets }>();
+  const linksOf = (api: ExportApi, document: JsonObject) =>
+    descriptionLinks(document, { linkBase: api.linkBase, referenceRoute: api.reference, portalLinks: api.portalLinks });
   for (const { api, document } of apis) {
-    for (const view of operationViews(document, api.id)) operations.set(`${api.linkBase}/${view.slug}`, { api, view });
+    const links = linksOf(api, document);
+    for (const view of operationViews(document, api.id)) {
+      operations.set(`${api.linkBase}/${view.slug}`, { api, view, links });
+    }
   }
   const apiList = apis.map(({ api }) => api);
   return [...new Set(routes)]
@@ -58,18 +67,19 @@ export function exportPages(
     .map((route): ExportPage => {
       const operation = operations.get(route);
       if (operation) {
-        const { api, view } = operation;
+        const { api, view, links } = operation;
         return {
           route,
           title: view.summary,
           description: `${view.method.toUpperCase()} ${view.path}`,
           section: `${api.name} calls`,
-          markdown: operationMarkdown(view, api),
+          markdown: operationMarkdown(view, { ...api, links }),
         };
       }
       const reference = apis.find(({ api }) => api.reference === route);
       if (reference) {
         const views = operationViews(reference.document, reference.api.id);
+        const links = linksOf(reference.api, reference.document);
         return {
           route,
           title: `${reference.api.name} reference`,
@@ -78,7 +88,7 @@ export function exportPages(
           markdown: [
             `# ${reference.api.name} reference`,
             '',
-            ...views.map((view) => operationMarkdown(view, reference.api).replace(/^#/gm, '##')),
+            ...views.map((view) => operationMarkdown(view, { ...reference.api, links }).replace(/^#/gm, '##')),
           ].join('\n'),
         };
       }

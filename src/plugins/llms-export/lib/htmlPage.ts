@@ -3,7 +3,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { parse as parseHtml, serialize } from 'parse5';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
-import { safeHref } from '../../../lib/markdown/inline';
+import { safeHref } from '../../../lib/markdown/links';
 
 /** What a built page says, as Markdown: its title, its meta description and its main content. */
 export interface HtmlPage {

@@ -3,7 +3,8 @@ import { listOperations, type JsonObject } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
 import { operationPage, otherSchemasLabel, referencePages, type PagesOptions } from './pages';
 import { scaleDocument } from '../../../../scripts/lib/bench/scale';
-import { operationViews, type OperationView, type SchemaNode } from '../../../lib/openapi/view';
+import { operationViews, type OperationView, type SchemaFile } from '../../../lib/openapi/view';
+import { descriptionTexts, markdownKey, type MarkdownTrees } from '../../../lib/markdown/tree';
 import { referencePageComponents } from '../../../components/ApiOperation/pageComponents';
 
 const options: PagesOptions = {
@@ -90,9 +91,12 @@ describe('operationPage', () => {
     // Below the front matter, every line is a JSON export or the component: no document text as MDX.
     const body = page.split('---\n').slice(2).join('---\n');
     for (const line of body.split('\n').filter(Boolean)) {
-      expect(line).toMatch(/^(export const \w+ = |<\/?OperationReference| {2}<ApiExplorer )/);
+      expect(line).toMatch(/^(export const \w+ = |<\/?(OperationReference|MarkdownTreesProvider)| {2}<ApiExplorer )/);
     }
     expect(page).toContain('export const operation = {');
+    // The description's Markdown is parsed into data too: its heading is a tree node, not a line of MDX.
+    const markdown = JSON.parse(/^export const markdown = (.*);$/m.exec(page)![1]) as MarkdownTrees;
+    expect(markdown[markdownKey('# not a heading')]).toEqual([{ t: 'h', d: 1, c: ['not a heading'] }]);
   });
 
   test('a call without an operationId gets keywords Docusaurus accepts: none empty, none repeated', () => {
@@ -114,6 +118,38 @@ describe('operationPage', () => {
   });
 });
 
+describe('description links', () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'Links', version: '1' },
+    externalDocs: { url: 'https://provider.example/docs' },
+    paths: {
+      '/a': {
+        get: {
+          operationId: 'getA',
+          description: 'Before [B](#operation/getB); see [privacy](/bots#privacy) and [nothing](#section/Nothing).',
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+      '/b': { get: { operationId: 'getB', responses: { '200': { description: 'OK' } } } },
+    },
+  };
+  const markdownOf = (content: string) =>
+    JSON.stringify(JSON.parse(/^export const markdown = (.*);$/m.exec(content)![1]) as MarkdownTrees);
+
+  test("lead to the portal's page of the call, the provider's site, or nowhere; a probe's routes never leak", () => {
+    // The pipeline writes every document under a probe's route first (renderable.ts): the same object, other links.
+    referencePages(document, 'probe', { ...options, linkBase: '/probe' });
+    const trees = markdownOf(
+      referencePages(document, 'links', options).files.find((file) => file.name === 'get-a.mdx')!.content,
+    );
+    expect(trees).toContain(`"href":"${options.linkBase}/get-b"`);
+    expect(trees).toContain('"href":"https://provider.example/bots#privacy"');
+    expect(trees).not.toContain('/probe');
+    expect(trees).not.toContain('#section');
+  });
+});
+
 describe('nested schemas', () => {
   const pages = referencePages(data, 'data-v4', options);
   const page = (name: string) => pages.files.find((file) => file.name === name)?.content ?? '';
@@ -124,9 +160,9 @@ describe('nested schemas', () => {
     const content = page('get-championships.mdx');
     const operation = exported(content, 'operation') as OperationView;
     const items = operation.responses[0].contents[0].schema?.children?.find((child) => child.name === 'items');
-    const championship = JSON.parse(
-      pages.schemaFiles.find((file) => file.name === 'schemas/championship.json')!.content,
-    ) as SchemaNode;
+    const championship = (
+      JSON.parse(pages.schemaFiles.find((file) => file.name === 'schemas/championship.json')!.content) as SchemaFile
+    ).node;
     expect(items?.schemaName).toBe('Championship');
     expect(items?.schemaSize).toEqual({ fields: championship.children?.length, shapes: false });
     expect(championship.children?.length).toBeGreaterThan(10);
@@ -138,12 +174,17 @@ describe('nested schemas', () => {
   test("each schema's file is its tree, its own nested named fields sized, one file per schema", () => {
     const schemaCount = Object.keys((data.components as JsonObject).schemas as JsonObject).length;
     expect(pages.schemaFiles).toHaveLength(schemaCount);
-    const nested = pages.schemaFiles
-      .map((file) => JSON.parse(file.content) as SchemaNode)
-      .flatMap((node) => node.children ?? [])
+    const files = pages.schemaFiles.map((file) => JSON.parse(file.content) as SchemaFile);
+    const nested = files
+      .flatMap((file) => file.node.children ?? [])
       .filter((child) => child.schemaName && !child.children && !child.variants);
     expect(nested.length).toBeGreaterThan(0);
     for (const child of nested) expect(child.schemaSize, child.schemaName).toBeDefined();
+    // Each file brings the parsed description of every field it holds, and nothing else.
+    for (const file of files) {
+      expect(Object.keys(file.markdown).sort()).toEqual(descriptionTexts(file.node).map(markdownKey).sort());
+    }
+    expect(files.some((file) => Object.keys(file.markdown).length > 0)).toBe(true);
   });
 
   test('a page weighs the same however many schemas its call reaches', () => {

@@ -14,8 +14,12 @@ import {
   type SchemaCatalog,
   type SchemaNode,
   type SchemaView,
+  type SchemaFile,
 } from '../../../lib/openapi/view';
-import { parseBlocks, plainText } from '../../../lib/markdown/inline';
+import { markdownTrees, parseMarkdown } from '../../../lib/markdown/parse';
+import { plainText } from '../../../lib/markdown/tree';
+import type { LinkTargets } from '../../../lib/markdown/links';
+import { descriptionLinks } from '../../../lib/openapi/descriptionLinks';
 import { writeFileAtomic } from '../../../lib/pipeline/writeAtomic';
 import type { Badge, OperationBadges } from '../../../lib/changelog';
 import type { PagesOptions } from '../../../lib/pipeline/options';
@@ -66,22 +70,54 @@ function exportConst(name: string, value: unknown): string {
 }
 
 function firstSentence(text: string): string {
-  const [first] = parseBlocks(text);
-  const plain = first?.kind === 'paragraph' ? plainText(first.children) : '';
+  const [first] = parseMarkdown(text);
+  const plain = first !== undefined && typeof first !== 'string' && first.t === 'p' ? plainText(first.c) : '';
   const sentence = /^(.+?[.!?])(\s|$)/.exec(plain)?.[1] ?? plain;
   return sentence.slice(0, 200);
 }
 
+const linkTargets = new WeakMap<JsonObject, Map<string, LinkTargets>>();
+
+/**
+ * Where the links in a document's descriptions lead, worked out once per document and place: the same document is
+ * also written under a probe's route (renderable.ts), whose links must not reach the real pages.
+ */
+function targetsOf(document: JsonObject, options: PagesOptions): LinkTargets {
+  const linkOptions = { linkBase: options.linkBase, ...options.descriptionLinks };
+  const key = JSON.stringify(linkOptions);
+  let byPlace = linkTargets.get(document);
+  if (!byPlace) {
+    byPlace = new Map();
+    linkTargets.set(document, byPlace);
+  }
+  let targets = byPlace.get(key);
+  if (!targets) {
+    targets = descriptionLinks(document, linkOptions);
+    byPlace.set(key, targets);
+  }
+  return targets;
+}
+
 /**
  * The schema trees a page shows open, and where it fetches the others: a page carries the trees of its roots (a
- * response that is a named schema shows that schema's fields), every nested named field sized.
+ * response that is a named schema shows that schema's fields), every nested named field sized. Then the parsed
+ * descriptions of everything the page carries (`data`, and those trees), which its `Markdown` components show.
  */
-function schemaExports(catalog: SchemaCatalog, roots: SchemaNode[], options: PagesOptions): string[] {
+function schemaExports(
+  document: JsonObject,
+  catalog: SchemaCatalog,
+  roots: SchemaNode[],
+  options: PagesOptions,
+  data: unknown,
+): string[] {
   for (const root of roots) catalog.sized(root);
+  const schemas = catalog.rootSchemas(roots);
   return [
-    exportConst('schemas', catalog.rootSchemas(roots)),
+    exportConst('schemas', schemas),
     '',
     `export const schemaFiles = ${JSON.stringify(options.schemaFiles.route)};`,
+    '',
+    exportConst('markdown', markdownTrees([data, schemas], targetsOf(document, options))),
   ];
 }
 
@@ -102,7 +138,7 @@ export function operationPage(
   ];
   // The samples are written when the page renders (and again as the reader types in the explorer), from these.
   const samples = sampleSettings(document, options);
-  const schemas = schemaExports(catalog, operationSchemaRoots(view), options);
+  const schemas = schemaExports(document, catalog, operationSchemaRoots(view), options, view);
   const key = `${view.method.toUpperCase()} ${view.path}`;
   const parameterBadges = Object.fromEntries(
     view.parameters.flatMap((parameter): [string, Badge][] => {
@@ -138,9 +174,11 @@ export function operationPage(
     '',
     exportConst('changed', changed),
     '',
+    '<MarkdownTreesProvider trees={markdown}>',
     '<OperationReference operation={operation} samples={samples} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} changed={changed}>',
     '  <ApiExplorer operation={operation} servers={servers} />',
     '</OperationReference>',
+    '</MarkdownTreesProvider>',
     '',
   ];
   return lines.join('\n');
@@ -160,7 +198,7 @@ export function schemaPage(
   );
   const schemaBadge = options.changed?.[view.name];
   // Before `schema` is written: this sizes the named fields of its tree.
-  const schemas = schemaExports(catalog, [view.root], options);
+  const schemas = schemaExports(document, catalog, [view.root], options, view);
   const lines = [
     '---',
     // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
@@ -180,6 +218,8 @@ export function schemaPage(
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
+    '<MarkdownTreesProvider trees={markdown}>',
+    '',
     ...(schemaBadge
       ? [
           exportConst('schemaChanged', schemaBadge),
@@ -188,7 +228,7 @@ export function schemaPage(
           '',
         ]
       : []),
-    '<Markdown text={schema.description} />',
+    '<Markdown text={schema.description} headings={2} />',
     '',
     '## Fields',
     '',
@@ -196,14 +236,19 @@ export function schemaPage(
     '',
   ];
   if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
-  lines.push('## Used by', '', '<UsedBy schema={schema} linkBase={linkBase} />', '');
+  lines.push('## Used by', '', '<UsedBy schema={schema} linkBase={linkBase} />', '', '</MarkdownTreesProvider>', '');
   return lines.join('\n');
 }
 
 /** A webhook's page: what the API sends to the reader's endpoint, and the answers it expects. */
-export function webhookPage(webhook: WebhookView, options: PagesOptions, catalog: SchemaCatalog): string {
+export function webhookPage(
+  document: JsonObject,
+  webhook: WebhookView,
+  options: PagesOptions,
+  catalog: SchemaCatalog,
+): string {
   const { operation } = webhook;
-  const schemas = schemaExports(catalog, operationSchemaRoots(operation), options);
+  const schemas = schemaExports(document, catalog, operationSchemaRoots(operation), options, webhook);
   const description = firstSentence(operation.description || operation.requestBody?.description || '');
   const lines = [
     '---',
@@ -221,7 +266,9 @@ export function webhookPage(webhook: WebhookView, options: PagesOptions, catalog
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
+    '<MarkdownTreesProvider trees={markdown}>',
     '<WebhookReference webhook={webhook} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} />',
+    '</MarkdownTreesProvider>',
     '',
   ];
   return lines.join('\n');
@@ -292,12 +339,16 @@ export function referencePages(document: JsonObject, api: string, options: Pages
         content: operationPage(document, view, options, catalog),
       })),
       ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options, catalog) })),
-      ...webhooks.map((webhook) => ({ name: `${webhook.slug}.mdx`, content: webhookPage(webhook, options, catalog) })),
+      ...webhooks.map((webhook) => ({
+        name: `${webhook.slug}.mdx`,
+        content: webhookPage(document, webhook, options, catalog),
+      })),
     ],
-    schemaFiles: schemas.map((view) => ({
-      name: `${view.slug}.json`,
-      content: JSON.stringify(catalog.node(view.name) ?? view.root),
-    })),
+    schemaFiles: schemas.map((view) => {
+      const node = catalog.node(view.name) ?? view.root;
+      const file: SchemaFile = { node, markdown: markdownTrees(node, targetsOf(document, options)) };
+      return { name: `${view.slug}.json`, content: JSON.stringify(file) };
+    }),
     sidebar,
   };
 }
