@@ -26,7 +26,7 @@ import { withRunMarker } from '../../scripts/lib/runMarker.mjs';
  * Chromium without a console error. One build for both keeps the test run short.
  */
 const realInBuild = realDocuments.filter((document) =>
-  ['doqs', 'mercure', 'adyen-transfers', 'codat-commerce'].includes(document.slug),
+  ['doqs', 'mercure', 'adyen-transfers', 'codat-commerce', 'telegram'].includes(document.slug),
 );
 const record = `
   {
@@ -184,6 +184,29 @@ describe('a third API added by one registry record', () => {
       .filter((line) => line.includes('prism-cli') && line.includes(site.dir));
     expect(leftovers).toEqual([]);
   }, 90_000);
+});
+
+describe("real documents' descriptions", () => {
+  test('make no broken link or anchor on the site: every link a description holds leads somewhere', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(build.output).not.toMatch(/broken (links|anchors)/i);
+  });
+
+  test("are Markdown rendered as such, their site-relative links leading to the provider's site", () => {
+    // Telegram's: "You **must** use exactly one of the fields *png\\_sticker* or *tgs\\_sticker*."
+    const sticker = parse(read('docs/real-telegram/post-add-sticker-to-set/index.html'));
+    const description = sticker
+      .querySelectorAll('p')
+      .find((paragraph) => paragraph.text.includes('exactly one of the fields'));
+    expect(description?.querySelector('strong')?.text).toBe('must');
+    expect(description?.querySelectorAll('em').map((element) => element.text)).toContain('png_sticker');
+    expect(description?.text).not.toMatch(/[*\\]/);
+    // Its `/bots#privacy-mode` is the provider's page (the document's externalDocs is core.telegram.org).
+    const page = read('docs/real-telegram/schemas/force-reply/index.html');
+    const hrefs = [...page.matchAll(/href="?([^" >]+)/g)].map((match) => match[1]);
+    expect(hrefs).toContain('https://core.telegram.org/bots#privacy-mode');
+    expect(hrefs.filter((href) => href.startsWith('/bots'))).toEqual([]);
+  });
 });
 
 describe.each(realInBuild)('the real document $slug ($shape), added the same way', ({ slug }) => {

@@ -55,3 +55,15 @@ test('a server with variables gets a field per variable, a list where the docume
   expect(html).toMatch(/<input[^>]*value="open\.arena\.example"/);
   expect(html).toMatch(/<select[^>]*><option value="data\/v4" selected="">data\/v4<\/option><option value="data\/v5">/);
 });
+
+test('a call that takes one of several ways of authenticating lets the reader pick one, the first by default', () => {
+  const either = operationView(securityDocument, 'schemes', getOperation(securityDocument, '/schemes/either'));
+  const html = renderToStaticMarkup(
+    <ApiExplorer operation={either} servers={[{ label: 'API', url: 'https://api.example.com', trusted: true }]} />,
+  );
+  expect(html).toMatch(/<select[^>]*id="[^"]*-security"/);
+  expect(html.match(/<option value="\d"/g)).toHaveLength(2);
+  expect(html).toContain('<option value="0" selected="">KeyHeader (API key)</option>');
+  // Only the picked way's credential field.
+  expect(html.match(/type="password"/g)).toHaveLength(1);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { usePublishDraft } from '@site/src/components/ApiOperation/requestDraft';
 import type { Json } from '@site/src/lib/openapi/document';
@@ -6,10 +6,10 @@ import { isMultipart, sampleBody, sampleMedia } from '@site/src/lib/openapi/requ
 import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
 import { re2Matcher, type PatternMatcher } from '@site/src/lib/openapi/patterns';
 import { fillServerTemplate, type ListedServer } from '@site/src/lib/openapi/servers';
-import type { OperationView } from '@site/src/lib/openapi/view';
+import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
 import { credentialWhere } from '@site/src/lib/openapi/security';
 import Sentence from '@site/src/components/Sentence';
-import { initialInputs, optionText, prepareRequest, variableField } from './prepare';
+import { initialInputs, optionText, prepareRequest, securityChoices, variableField } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
 
@@ -77,16 +77,21 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const requestUrl = chosen?.template
     ? fillServerTemplate(chosen.template, { ...defaultsOf(chosen), ...variables })
     : serverUrl;
+  // The ways the call may be authenticated (`security: [A, B]`): the reader picks one; the first by default.
+  const choices = useMemo(() => securityChoices(operation), [operation]);
+  const [choice, setChoice] = useState(0);
+  const security = choices[choice]?.schemes ?? operation.security;
+  // The call as it is sent: with the picked way of authenticating.
+  const authenticated = useMemo(() => ({ ...operation, security }), [operation, security]);
   // The server renders no credential; the browser reads the tab's stored ones once hydrated: one per scheme the call
-  // combines, the first under the API's own key, the others under their schemes' names (one string, so the store's
-  // snapshot compares by value).
+  // combines, the call's first scheme under the API's own key, any other under its scheme's name (one string, so the
+  // store's snapshot compares by value).
+  const storageName = (scheme: SecurityView) => (scheme.name === operation.security[0]?.name ? undefined : scheme.name);
   const storedCredentials = useSyncExternalStore(
     subscribeToCredentials,
     () =>
       JSON.stringify(
-        operation.security.map((scheme, index) =>
-          readCredential(window.sessionStorage, operation.api, index === 0 ? undefined : scheme.name),
-        ),
+        security.map((scheme) => readCredential(window.sessionStorage, operation.api, storageName(scheme))),
       ),
     () => '[]',
   );
@@ -125,18 +130,13 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       setTouched(true);
     };
 
-  const updateCredential = (index: number, value: string) =>
-    writeCredential(
-      window.sessionStorage,
-      operation.api,
-      value,
-      index === 0 ? undefined : operation.security[index]?.name,
-    );
+  const updateCredential = (scheme: SecurityView, value: string) =>
+    writeCredential(window.sessionStorage, operation.api, value, storageName(scheme));
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const prepared = prepareRequest(
-      operation,
+      authenticated,
       {
         serverUrl,
         servers,
@@ -259,7 +259,25 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
           </div>
         );
       })}
-      {operation.security.map((scheme, index) => {
+      {choices.length > 1 && (
+        <div className={styles.row}>
+          <label htmlFor={`${id}-security`}>
+            Authenticate with<span className={styles.hint}> the call takes any one of these</span>
+          </label>
+          <select
+            id={`${id}-security`}
+            value={choice}
+            onChange={(event) => edit(setChoice)(Number(event.target.value))}
+          >
+            {choices.map((option, index) => (
+              <option key={option.label} value={index}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {security.map((scheme, index) => {
         const inputId = index === 0 ? `${id}-credential` : `${id}-credential-${index + 1}`;
         return (
           <div className={styles.row} key={scheme.name}>
@@ -277,7 +295,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
               spellCheck={false}
               value={credentials[index] ?? ''}
               placeholder={`Your ${scheme.credential}, kept in this tab only`}
-              onChange={(event) => updateCredential(index, event.target.value)}
+              onChange={(event) => updateCredential(scheme, event.target.value)}
             />
           </div>
         );

@@ -4,7 +4,7 @@ import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import { buildRequest, sampleBody, sampleValues } from '../../lib/openapi/request';
 import { operationView, operationViews } from '../../lib/openapi/view';
-import { initialInputs, prepareRequest, type ExplorerState } from './prepare';
+import { initialInputs, prepareRequest, securityChoices, type ExplorerState } from './prepare';
 
 const data = readVendoredDocument('data');
 const chat = readVendoredDocument('chat');
@@ -208,5 +208,35 @@ describe('what the explorer cannot send, it says', () => {
       ['Accept', 'application/json'],
       ['X-API-Key', 'secret'],
     ]);
+  });
+});
+
+describe('a call that takes any one of several ways of authenticating', () => {
+  const either = operationView(securityDocument, 'schemes', getOperation(securityDocument, '/schemes/either'));
+
+  test('offers each, in the document order, named by its scheme and what it sends', () => {
+    expect(securityChoices(either).map((choice) => choice.label)).toEqual([
+      'KeyHeader (API key)',
+      expect.stringMatching(/^Bearer \(/),
+    ]);
+    const optional = { ...either, securityOptional: true as const };
+    expect(securityChoices(optional).at(-1)).toEqual({ label: 'No credential', schemes: [] });
+    expect(securityChoices({ ...optional, security: [] })[0]).toEqual({ label: 'No credential', schemes: [] });
+  });
+
+  test('sends the credential where the picked way puts it, and nowhere else', () => {
+    const state = {
+      ...base,
+      serverUrl: 'https://api.example.com',
+      servers: [{ url: 'https://api.example.com', trusted: true }],
+    };
+    const send = (choice: number) => {
+      const prepared = prepareRequest({ ...either, security: securityChoices(either)[choice].schemes }, state);
+      return prepared.kind === 'ready' ? Object.fromEntries(prepared.request.headers) : {};
+    };
+    expect(send(0)).toMatchObject({ 'X-API-Key': base.credential });
+    expect(send(0)).not.toHaveProperty('Authorization');
+    expect(send(1)).toMatchObject({ Authorization: `Bearer ${base.credential}` });
+    expect(send(1)).not.toHaveProperty('X-API-Key');
   });
 });

@@ -2,7 +2,7 @@ import type { Json } from '../../lib/openapi/document';
 import { buildRequest, type HttpRequest } from '../../lib/openapi/request';
 import { validateBody, validateParameters, type ValidationProblem } from '../../lib/openapi/validateRequest';
 import type { PatternMatcher } from '../../lib/openapi/patterns';
-import type { OperationView } from '../../lib/openapi/view';
+import type { OperationView, SecurityView } from '../../lib/openapi/view';
 import { withArticle } from '../../lib/openapi/security';
 import { fillServerTemplate, serverOrigin, serverUrlProblem, type ListedServer } from '../../lib/openapi/servers';
 
@@ -158,4 +158,22 @@ export function initialInputs(operation: OperationView): Record<string, string> 
     inputs[parameter.name] = Array.isArray(example) ? example.map(optionText).join(',') : optionText(example);
   }
   return inputs;
+}
+
+/**
+ * The ways a call may be authenticated, as the reader picks among them: its first requirement, the alternatives the
+ * document lists after it, and no credential when one of them is empty (`security: [{}, …]`). Each named by its
+ * schemes, with what each sends.
+ */
+export function securityChoices(operation: OperationView): { label: string; schemes: SecurityView[] }[] {
+  const named = [operation.security, ...(operation.otherSecurity ?? [])]
+    .filter((schemes) => schemes.length > 0)
+    .map((schemes) => ({
+      label: schemes.map((scheme) => `${scheme.name} (${scheme.credential})`).join(' and '),
+      schemes,
+    }));
+  if (!operation.securityOptional) return named;
+  const none = { label: 'No credential', schemes: [] };
+  // In the document's order: a call whose first requirement is empty is sent without a credential by default.
+  return operation.security.length === 0 ? [none, ...named] : [...named, none];
 }

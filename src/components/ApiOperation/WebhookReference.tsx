@@ -13,11 +13,14 @@ export default function WebhookReference({
   schemas,
   schemaFiles,
   linkBase,
+  idPrefix = 'webhook',
 }: {
   webhook: WebhookView;
   schemas: SchemaMap;
   schemaFiles?: string;
   linkBase: string;
+  /** Prefix of its ids: one per webhook on a page of many (the single-page reference). */
+  idPrefix?: string;
 }): ReactNode {
   const sent = webhook.operation;
   return (
@@ -32,7 +35,7 @@ export default function WebhookReference({
         <p>
           The API sends this request to the address you register for the <code>{webhook.name}</code> webhook.
         </p>
-        <SentRequest sent={sent} id="webhook" linkBase={linkBase} schemas={schemas} />
+        <SentRequest sent={sent} id={idPrefix} linkBase={linkBase} schemas={schemas} />
       </div>
     </SchemaFilesProvider>
   );

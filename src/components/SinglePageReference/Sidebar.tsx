@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ReferenceGroup } from '@site/src/lib/openapi/singlePage';
+import { webhookId, webhooksGroupId, type ReferenceGroup } from '@site/src/lib/openapi/singlePage';
+import type { WebhookView } from '@site/src/lib/openapi/view';
 import { sidebarGroupRem } from './theme';
 import styles from './styles.module.css';
 
@@ -8,7 +9,13 @@ import styles from './styles.module.css';
  * the top of the screen is marked and kept in view inside the sidebar. The links are plain fragment links, so the
  * sidebar works before and without any script.
  */
-export default function Sidebar({ groups }: { groups: ReferenceGroup[] }): ReactNode {
+export default function Sidebar({
+  groups,
+  webhooks,
+}: {
+  groups: ReferenceGroup[];
+  webhooks: readonly WebhookView[];
+}): ReactNode {
   const [active, setActive] = useState<string>();
   const list = useRef<HTMLElement>(null);
 
@@ -74,6 +81,25 @@ export default function Sidebar({ groups }: { groups: ReferenceGroup[] }): React
             </ul>
           </li>
         ))}
+        {webhooks.length > 0 && (
+          <li>
+            <a className={styles.sidebarGroup} href={`#${webhooksGroupId}`}>
+              Webhooks
+            </a>
+            <ul className={styles.sidebarCalls}>
+              {webhooks.map((webhook) => (
+                <li key={webhook.slug}>
+                  <a className={styles.sidebarCall} href={`#${webhookId(webhook)}`}>
+                    <span className={styles.verb} data-method="webhook">
+                      HOOK
+                    </span>
+                    <span>{webhook.name}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 // The build-time documents on the server (a JSON module of the single-page-reference plugin); none in the browser.
 import serverDocuments from '@portal/reference-documents';
-import { OperationReference } from '@site/src/components/ApiOperation';
+import { OperationReference, WebhookReference } from '@site/src/components/ApiOperation';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import type { DescriptionLinkOptions } from '@site/src/lib/openapi/descriptionLinks';
 import { withParsedDescriptions, loadParser } from './markdown';
@@ -13,6 +13,8 @@ import {
   fullyRenderedCalls,
   referenceModel,
   referenceModelInSlices,
+  webhookId,
+  webhooksGroupId,
   type ReferenceModel,
   type ReferenceOptions,
 } from '@site/src/lib/openapi/singlePage';
@@ -68,7 +70,7 @@ function Reference({
   const full = useMemo(() => fullyRenderedCalls(shown.groups, fullCalls), [shown, fullCalls]);
   return (
     <>
-      <Sidebar groups={shown.groups} />
+      <Sidebar groups={shown.groups} webhooks={shown.webhooks} />
       <MarkdownTreesProvider trees={shown.markdown}>
         <div className={styles.body}>
           <header className={styles.header}>
@@ -120,6 +122,25 @@ function Reference({
               })}
             </section>
           ))}
+          {shown.webhooks.length > 0 && (
+            <section className={styles.group} aria-labelledby={webhooksGroupId}>
+              <h2 id={webhooksGroupId} className={styles.groupTitle}>
+                Webhooks
+              </h2>
+              <p>The requests the API sends to the endpoint you register, and the answers it expects.</p>
+              {shown.webhooks.map((webhook) => {
+                const id = webhookId(webhook);
+                return (
+                  <section key={id} id={id} className={styles.call} aria-labelledby={`${id}-title`}>
+                    <h3 id={`${id}-title`} className={styles.callTitle}>
+                      <a href={`#${id}`}>{webhook.name}</a>
+                    </h3>
+                    <WebhookReference webhook={webhook} schemas={shown.schemas} linkBase={linkBase} idPrefix={id} />
+                  </section>
+                );
+              })}
+            </section>
+          )}
         </div>
       </MarkdownTreesProvider>
     </>

@@ -19,6 +19,7 @@ function model(document: JsonObject): ReferenceModel {
     title: info.title,
     version: info.version,
     markdown: {},
+    webhooks: [],
     description: '',
     groups: [],
     schemas: {},

@@ -7,8 +7,10 @@ import {
   operationSchemaRoots,
   operationView,
   referencedSchemaSteps,
+  webhookViews,
   type OperationView,
   type SchemaNode,
+  type WebhookView,
 } from './view';
 
 /**
@@ -33,6 +35,8 @@ export interface ReferenceModel {
   version: string;
   description: string;
   groups: ReferenceGroup[];
+  /** The requests the API sends to the reader's endpoint (OpenAPI 3.1 `webhooks`), after the calls. */
+  webhooks: WebhookView[];
   schemas: Record<string, SchemaNode>;
   /** The parsed descriptions the page shows (see `ReferenceOptions.markdown`). */
   markdown: MarkdownTrees;
@@ -116,16 +120,29 @@ function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): 
     seen.add(id);
   }
   yield;
-  const schemas = yield* referencedSchemaSteps(document, views.flatMap(operationSchemaRoots));
+  const webhooks = webhookViews(document, options.api);
+  const schemas = yield* referencedSchemaSteps(
+    document,
+    [...views, ...webhooks.map((webhook) => webhook.operation)].flatMap(operationSchemaRoots),
+  );
   return {
     samples: options.samples,
     title: text(info.title),
     version: text(info.version),
     description: text(info.description),
     groups: groups.filter((group) => group.calls.length > 0),
+    webhooks,
     schemas,
     markdown: options.markdown ?? {},
   };
+}
+
+/** The element id of the single page's webhooks, after the calls' tags (theirs start with `tag-`). */
+export const webhooksGroupId = 'api-webhooks';
+
+/** The element id of a webhook on the single page: its page's slug as one word (`webhooks-podcast-deleted`). */
+export function webhookId(webhook: WebhookView): string {
+  return webhook.slug.replace(/\//g, '-');
 }
 
 /**

@@ -162,6 +162,19 @@ function ignoredHeader(parameter: JsonObject): boolean {
   );
 }
 
+/**
+ * A parameter that is where one of the call's security schemes puts its credential (Listen Notes declares its
+ * `X-ListenAPI-Key` header both as a scheme and as a parameter of every call): the credential's own field sends it,
+ * so the parameter is not offered, sampled or sent a second time. Header names compare without case, as HTTP does.
+ */
+function carriesCredential(parameter: JsonObject, schemes: readonly SecurityView[]): boolean {
+  const name = text(parameter.name);
+  return schemes.some(({ placement }) => {
+    if (!placement || placement.in !== parameter.in) return false;
+    return placement.in === 'header' ? placement.name.toLowerCase() === name.toLowerCase() : placement.name === name;
+  });
+}
+
 /** The Server Objects of a call: its own, else its path's, else the document's (each level overrides the one above). */
 function serverObjects(document: JsonObject, ref: OperationRef): JsonObject[] {
   const pathItem = resolveRef<JsonObject>(document, (document.paths as JsonObject)[ref.path] ?? {});
@@ -313,7 +326,7 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
       : {}),
     ...(alternatives.some((alternative) => alternative.length === 0) ? { securityOptional: true as const } : {}),
     parameters: operationParameters(document, ref)
-      .filter((parameter) => !ignoredHeader(parameter))
+      .filter((parameter) => !ignoredHeader(parameter) && !carriesCredential(parameter, alternatives.flat()))
       .map((parameter) => parameterView(document, parameter)),
     responses: Object.entries(responses).map(([status, raw]) => {
       const response = resolveRef<JsonObject>(document, raw);

@@ -420,3 +420,35 @@ test("an operation named like one of the API's own pages is named as colliding, 
     'operation GET /all would have the page name "schemas" of the schemas folder',
   ]);
 });
+
+test("a parameter that is where the call's credential goes is not a parameter of its own (Listen Notes' key header)", () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    components: {
+      securitySchemes: {
+        Key: { type: 'apiKey', in: 'header', name: 'X-ListenAPI-Key' },
+        Query: { type: 'apiKey', in: 'query', name: 'api_key' },
+      },
+    },
+    security: [{ Key: [] }, { Query: [] }],
+    paths: {
+      '/a': {
+        get: {
+          parameters: [
+            { name: 'x-listenapi-key', in: 'header', required: true, schema: { type: 'string' } },
+            { name: 'api_key', in: 'query', schema: { type: 'string' } },
+            { name: 'api_key', in: 'header', schema: { type: 'string' } },
+            { name: 'q', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: { 200: { description: 'ok' } },
+        },
+      },
+    },
+  };
+  const view = operationView(document, 'x', getOperation(document, '/a'));
+  expect(view.parameters.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual([
+    'header api_key',
+    'query q',
+  ]);
+});

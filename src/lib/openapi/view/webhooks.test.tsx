@@ -73,3 +73,42 @@ test('the webhooks get pages and a sidebar category of their own', () => {
     'hooks/webhooks/two-ways-delete',
   ]);
 });
+
+test('the single-page reference shows every webhook after the calls, with the schemas its payload reaches', async () => {
+  const { referenceModel, webhookId } = await import('../singlePage');
+  const { default: SinglePageSidebar } = await import('../../../components/SinglePageReference/Sidebar');
+  const withCall: JsonObject = {
+    ...document,
+    paths: { '/a': { get: { operationId: 'getA', responses: { 200: { description: 'ok' } } } } },
+  };
+  const samples = {
+    credentialVariable: 'K',
+    baseUrlVariable: 'U',
+    fallbackServer: 'http://127.0.0.1:1',
+    trustedOrigins: [],
+  };
+  const model = referenceModel(withCall, { api: 'hooks', samples });
+  expect(model.webhooks.map(webhookId)).toEqual([
+    'webhooks-podcast-deleted',
+    'webhooks-podcast-deleted-2',
+    'webhooks-two-ways-post',
+    'webhooks-two-ways-delete',
+  ]);
+  // The payload, a named schema, is shown open with its fields.
+  const payload = model.webhooks[0].operation.requestBody?.contents[0].schema;
+  expect(payload?.children?.map((child) => child.name)).toEqual(['id']);
+  const sidebar = renderToStaticMarkup(<SinglePageSidebar groups={model.groups} webhooks={model.webhooks} />);
+  expect(sidebar).toContain('href="#api-webhooks"');
+  expect(sidebar).toContain('href="#webhooks-two-ways-delete"');
+  // Two webhooks on one page: their ids do not meet.
+  const html = model.webhooks
+    .map((webhook) =>
+      renderToStaticMarkup(
+        <WebhookReference webhook={webhook} schemas={model.schemas} linkBase="/docs/h" idPrefix={webhookId(webhook)} />,
+      ),
+    )
+    .join('');
+  const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+  expect(ids.length).toBeGreaterThan(0);
+  expect(new Set(ids).size).toBe(ids.length);
+});
