@@ -106,6 +106,7 @@ export const llmsExport = {
     id: api.id,
     linkBase: api.pages.linkBase,
     reference: api.reference.route,
+    overview: api.reference.overview,
     credentialVariable: api.pages.credentialVariable,
     baseUrlVariable: api.pages.baseUrlVariable,
     trustedOrigins: api.pages.trustedOrigins,

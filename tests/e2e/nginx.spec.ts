@@ -213,3 +213,59 @@ test.describe('precompressed files', () => {
     expect((await request.get('/openapi/data-v4.json.br')).status()).toBe(404);
   });
 });
+
+/** The header names a Vary header lists, lower-cased (several Vary headers arrive joined). */
+function varies(header: string | undefined): string[] {
+  return (header ?? '').split(/[,\n]/).map((name) => name.trim().toLowerCase());
+}
+
+test.describe('Markdown by content negotiation', () => {
+  for (const route of ['/getting-started/intro/start-here', '/docs/data-api/get-championships', '/']) {
+    test(`${route} answers its Markdown twin to a client that asks for Markdown, and HTML to any other`, async ({
+      request,
+    }) => {
+      const twin = await request.get(route === '/' ? '/index.md' : `${route}.md`);
+      expect(twin.status()).toBe(200);
+      const markdown = await request.get(route, { headers: { Accept: 'text/markdown, text/plain;q=0.5' } });
+      expect(markdown.status()).toBe(200);
+      expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(await markdown.text()).toBe(await twin.text());
+      // Caches keep the two answers of one URL apart.
+      expect(varies(markdown.headers().vary)).toContain('accept');
+      const html = await request.get(route, { headers: { Accept: 'text/html' } });
+      expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');
+      expect(varies(html.headers().vary)).toContain('accept');
+      // The security headers stay on both.
+      expect(markdown.headers()['content-security-policy']).toBe(html.headers()['content-security-policy']);
+    });
+  }
+
+  test('a file that has no twin is served as it is, whatever the client accepts', async ({ request }) => {
+    const response = await request.get('/openapi/data-v4.json', { headers: { Accept: 'text/markdown' } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+test('the API catalog is a linkset at /.well-known/api-catalog, and every link it holds resolves', async ({
+  request,
+}) => {
+  const response = await request.get('/.well-known/api-catalog');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/linkset\+json/);
+  const catalog = (await response.json()) as { linkset: ({ anchor: string } & Record<string, unknown>)[] };
+  expect(catalog.linkset.map((context) => context.anchor)).toEqual(
+    apis.map((api) => (builtDocument(api.id).servers as { url: string }[])[0].url),
+  );
+  const hrefs = catalog.linkset.flatMap((context) =>
+    Object.values(context).flatMap((links) =>
+      Array.isArray(links) ? links.map((link: { href: string }) => link.href) : [],
+    ),
+  );
+  expect(hrefs.length).toBeGreaterThan(apis.length * 5);
+  for (const href of hrefs) {
+    // Links name the site's public URL; the same paths are served here.
+    const { pathname } = new URL(href);
+    expect((await request.get(pathname)).status(), href).toBe(200);
+  }
+});

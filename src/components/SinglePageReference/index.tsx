@@ -7,7 +7,7 @@ import serverDocuments from '@portal/reference-documents';
 import { OperationReference, WebhookReference } from '@site/src/components/ApiOperation';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import type { DescriptionLinkOptions } from '@site/src/lib/openapi/descriptionLinks';
-import { withParsedDescriptions, loadParser } from './markdown';
+import { withParsedDescriptions } from './markdown';
 import type { JsonObject } from '@site/src/lib/openapi/document';
 import {
   fullyRenderedCalls,
@@ -230,8 +230,6 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
     [runtimeModel, serverModel, store, linkBase, fullCalls],
   );
   useEffect(() => {
-    // The parser, with the document: the page's descriptions are parsed as soon as both are here.
-    void loadParser();
     void store.load();
   }, [store]);
   // What the page shows, read from what it renders: a retry in progress still shows the last runtime document.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { JsonObject } from '../../lib/openapi/document';
@@ -7,6 +7,8 @@ import { exportPages, sectionsWithApis, type ExportApi } from './lib/exportPages
 import { twinPath } from '../../lib/markdownTwin';
 import { htmlFileOf } from '../../lib/buildOutput';
 import { llmsFullTxt, llmsTxt } from './lib/llms';
+import { apiCatalog, apiCatalogPath } from './lib/apiCatalog';
+import { firstTrustedServer, usableServerUrls } from '../../lib/openapi/servers';
 
 export interface LlmsExportOptions {
   /** Each API as the openapi-source plugin publishes it; its name is the document's title. */
@@ -22,14 +24,14 @@ export function validateLlmsOptions(raw: unknown): LlmsExportOptions {
   const valid =
     Array.isArray(apis) &&
     apis.every((api) =>
-      (['id', 'linkBase', 'reference', 'credentialVariable', 'baseUrlVariable'] as const).every(
+      (['id', 'linkBase', 'reference', 'overview', 'credentialVariable', 'baseUrlVariable'] as const).every(
         (key) => typeof api?.[key] === 'string',
       ),
     ) &&
     apis.every((api) => Array.isArray(api?.trustedOrigins));
   if (!valid)
     throw new Error(
-      '[llms-export] invalid options: `apis` must list { id, linkBase, reference, credentialVariable, baseUrlVariable, trustedOrigins }',
+      '[llms-export] invalid options: `apis` must list { id, linkBase, reference, overview, credentialVariable, baseUrlVariable, trustedOrigins }',
     );
   return { apis };
 }
@@ -54,9 +56,28 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
       }
       const site = { title: siteConfig.title, summary: siteConfig.tagline, url: `${siteConfig.url}${base}` };
       const sections = sectionsWithApis(apis.map(({ api }) => api));
-      await writeFileAtomic(path.join(outDir, 'llms.txt'), llmsTxt(site, pages, sections));
+      const catalog = apiCatalog(
+        site.url,
+        apis.map(({ api, document }) => ({
+          id: api.id,
+          baseUrl: firstTrustedServer(usableServerUrls(document.servers), api.trustedOrigins) ?? site.url,
+          overview: api.overview,
+          reference: api.reference,
+          postman: existsSync(path.join(outDir, 'openapi', `${api.id}.postman.json`)),
+        })),
+      );
+      await writeFileAtomic(path.join(outDir, apiCatalogPath), `${JSON.stringify(catalog, null, 2)}\n`);
+      await writeFileAtomic(
+        path.join(outDir, 'llms.txt'),
+        llmsTxt(
+          site,
+          pages,
+          sections,
+          apis.map(({ api }) => api),
+        ),
+      );
       await writeFileAtomic(path.join(outDir, 'llms-full.txt'), llmsFullTxt(site, pages));
-      console.log(`[llms-export] wrote ${pages.length} Markdown twins, llms.txt and llms-full.txt`);
+      console.log(`[llms-export] wrote ${pages.length} Markdown twins, llms.txt, llms-full.txt and ${apiCatalogPath}`);
     },
   };
 }

@@ -14,6 +14,8 @@ export interface ExportApi {
   linkBase: string;
   /** Route of its single-page reference: `/api/data`. */
   reference: string;
+  /** Route of its overview (authentication, paging, errors): `/docs/data-api/data`. */
+  overview: string;
   credentialVariable: string;
   baseUrlVariable: string;
   /** Origins the samples may call (config/hosts.ts). */

@@ -73,3 +73,25 @@ test('page titles and descriptions become Markdown text, never live HTML', () =>
     '- [A &lt;script&gt;alert(1)&lt;/script&gt;](https://developers.example/x.md): B &lt;img src=x onerror=y&gt;',
   );
 });
+
+test('llms.txt tells assistants where the API catalog is and how each API takes its credential', () => {
+  const text = llmsTxt(
+    site,
+    pages,
+    ['Guides'],
+    [
+      {
+        name: 'Data API',
+        overview: '/docs/data-api/data',
+        credentialVariable: 'ARENA_API_KEY',
+        baseUrlVariable: 'ARENA_DATA_API_URL',
+      },
+    ],
+  );
+  const section = text.slice(text.indexOf('## For AI assistants'), text.indexOf('## Guides'));
+  expect(section).toContain('[API catalog](https://developers.example/.well-known/api-catalog)');
+  expect(section).toContain(
+    '- Data API: read the credential from `ARENA_API_KEY` and the base URL from `ARENA_DATA_API_URL`',
+  );
+  expect(section).toContain('[overview](https://developers.example/docs/data-api/data.md)');
+});

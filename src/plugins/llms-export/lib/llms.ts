@@ -1,3 +1,5 @@
+import { apiCatalogPath } from './apiCatalog';
+import type { ExportApi } from './exportPages';
 import { markdownText } from '../../../lib/text/escape';
 
 /** One page of the site as the exports see it. */
@@ -22,6 +24,7 @@ export function llmsTxt(
   site: { title: string; summary: string; url: string },
   pages: ExportPage[],
   sections: string[],
+  apis: readonly Pick<ExportApi, 'name' | 'overview' | 'credentialVariable' | 'baseUrlVariable'>[] = [],
 ): string {
   const lines = [`# ${site.title}`, '', `> ${markdownText(site.summary)}`, ''];
   lines.push(
@@ -29,6 +32,20 @@ export function llmsTxt(
     `[llms-full.txt](${site.url}/llms-full.txt).`,
     '',
   );
+  if (apis.length > 0) {
+    // For assistants that write or run code against the APIs: where the credential comes from and goes, in the
+    // environment convention every sample of the site follows, and the machine-readable list of the APIs.
+    lines.push('## For AI assistants', '');
+    lines.push(
+      `- The APIs, their OpenAPI documents and docs are listed in the [API catalog](${site.url}${apiCatalogPath}) (RFC 9727).`,
+    );
+    for (const api of apis) {
+      lines.push(
+        `- ${markdownText(api.name)}: read the credential from \`${api.credentialVariable}\` and the base URL from \`${api.baseUrlVariable}\`, as every sample does; how to get the credential and where it goes: [overview](${site.url}${twinPath(api.overview)}).`,
+      );
+    }
+    lines.push('');
+  }
   for (const section of sections) {
     const inSection = pages.filter((page) => page.section === section);
     if (inSection.length === 0) continue;
