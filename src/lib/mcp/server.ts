@@ -1,0 +1,342 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { JsonObject } from '../openapi/document';
+import { operationViews, schemaSlug, type OperationView, type SecurityView } from '../openapi/view';
+import { buildRequest, sampleBody, sampleValues, type ParameterValues } from '../openapi/request';
+import { credentialGuide, credentialSentence, sentenceText } from '../openapi/security';
+import { isTrustedServer } from '../openapi/servers';
+import { codeSamples, sampleLanguages, sampleServer, sampleSettings, type SampleLanguage } from '../samples';
+import type { PortalSource } from './source';
+
+/** What the server knows of each API besides its published document (from config/apis.ts, via the CLI). */
+export interface McpApi {
+  /** Short name an assistant passes: `data`. */
+  key: string;
+  /** Document id: `data-v4` (`/openapi/data-v4.json`). */
+  id: string;
+  title: string;
+  /** Route of its pages: `/docs/data-api`. */
+  linkBase: string;
+  credentialVariable: string;
+  baseUrlVariable: string;
+  /** Origins a credential may go to: the API's own hosts and its local mock. */
+  trustedOrigins: readonly string[];
+  /** `npm run mock`'s server for it: where calls go when the environment names no base URL. */
+  mockUrl: string;
+}
+
+export interface McpOptions {
+  source: PortalSource;
+  apis: readonly McpApi[];
+  /** The environment the site's convention reads (`ARENA_API_KEY`, `ARENA_DATA_API_URL`). */
+  env: Record<string, string | undefined>;
+  fetchImpl?: typeof fetch;
+}
+
+/** A failure an assistant can act on: a tool result marked as an error, with one sentence. */
+function toolError(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text' as const, text: message }] };
+}
+
+function jsonResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(value, null, 2) }], structuredContent: value };
+}
+
+const languageIds = sampleLanguages.map((language) => language.id) as [SampleLanguage, ...SampleLanguage[]];
+const apiArgument = z.string().describe('The API: its short name (`data`, `chat`) or document id (`data-v4`)');
+const operationArgument = z
+  .string()
+  .describe('The call: its operationId (`getPlayerHistory`) or method and path (`GET /players/{player_id}/history`)');
+
+/** Longest response body `call_operation` returns; the rest is cut, and the result says so. */
+const maxBodyCharacters = 20_000;
+
+/**
+ * The portal's MCP server: the calls, schemas, samples and authentication of each API, from the artefacts the build
+ * publishes, and a way to make a call. Descriptions and pages reach the assistant as the site's own Markdown twins.
+ */
+export function createPortalServer(options: McpOptions): McpServer {
+  const { source, apis, env } = options;
+  const documents = new Map<string, Promise<{ document: JsonObject; views: OperationView[] }>>();
+
+  const apiOf = (name: string): McpApi => {
+    const api = apis.find((candidate) => candidate.key === name || candidate.id === name);
+    if (!api) throw new Error(`no API ${JSON.stringify(name)}; the portal has ${apis.map((a) => a.key).join(', ')}`);
+    return api;
+  };
+  const load = (api: McpApi) => {
+    let loaded = documents.get(api.id);
+    if (!loaded) {
+      loaded = source.text(`/openapi/${api.id}.json`).then((text) => {
+        const document = JSON.parse(text) as JsonObject;
+        return { document, views: operationViews(document, api.id) };
+      });
+      loaded.catch(() => documents.delete(api.id));
+      documents.set(api.id, loaded);
+    }
+    return loaded;
+  };
+  const operationOf = async (apiName: string, name: string) => {
+    const api = apiOf(apiName);
+    const { document, views } = await load(api);
+    const spaced = /^([A-Za-z]+)\s+(\/\S*)$/.exec(name.trim());
+    const view = spaced
+      ? views.find((candidate) => candidate.method === spaced[1].toLowerCase() && candidate.path === spaced[2])
+      : views.find((candidate) => candidate.operationId === name.trim());
+    if (!view) throw new Error(`the ${api.title} has no call ${JSON.stringify(name)}; list_operations names them`);
+    return { api, document, view };
+  };
+  const settingsOf = (api: McpApi, document: JsonObject) => sampleSettings(document, { ...api });
+  // Every handler answers a clear tool error, never a crash, whatever goes wrong.
+  const guarded =
+    <A>(handler: (args: A) => Promise<CallToolResult>) =>
+    async (args: A): Promise<CallToolResult> => {
+      try {
+        return await handler(args);
+      } catch (error) {
+        return toolError(error instanceof Error ? error.message : String(error));
+      }
+    };
+
+  const server = new McpServer({ name: 'arena-developer-portal', version: '1.0.0' });
+
+  server.registerTool(
+    'list_operations',
+    {
+      title: 'List API calls',
+      description: "The calls of the portal's APIs: operationId, method, path, summary, tags and the page's URL.",
+      inputSchema: { api: apiArgument.optional(), tag: z.string().optional().describe('Only the calls of this tag') },
+      outputSchema: {
+        operations: z.array(
+          z.object({
+            api: z.string(),
+            operationId: z.string(),
+            method: z.string(),
+            path: z.string(),
+            summary: z.string(),
+            tags: z.array(z.string()),
+            url: z.string(),
+          }),
+        ),
+      },
+    },
+    guarded(async ({ api, tag }: { api?: string; tag?: string }) => {
+      const chosen = api ? [apiOf(api)] : apis;
+      const operations = [];
+      for (const each of chosen) {
+        const { views } = await load(each);
+        for (const view of views) {
+          if (tag && !view.tags.includes(tag)) continue;
+          operations.push({
+            api: each.key,
+            operationId: view.operationId,
+            method: view.method.toUpperCase(),
+            path: view.path,
+            summary: view.summary,
+            tags: view.tags,
+            url: `${source.siteUrl}${each.linkBase}/${view.slug}`,
+          });
+        }
+      }
+      return jsonResult({ operations });
+    }),
+  );
+
+  server.registerTool(
+    'get_operation',
+    {
+      title: 'Read a call',
+      description:
+        "A call's page as Markdown: parameters with their limits and defaults, body, responses and errors, a curl sample.",
+      inputSchema: { api: apiArgument, operation: operationArgument },
+    },
+    guarded(async ({ api, operation }: { api: string; operation: string }) => {
+      const found = await operationOf(api, operation);
+      const markdown = await source.text(`${found.api.linkBase}/${found.view.slug}.md`);
+      return { content: [{ type: 'text' as const, text: markdown }] };
+    }),
+  );
+
+  server.registerTool(
+    'get_schema',
+    {
+      title: 'Read a schema',
+      description: "A named schema's page as Markdown: its fields, types, limits and the calls that use it.",
+      inputSchema: { api: apiArgument, name: z.string().describe('The schema name, as in the document: `Match`') },
+    },
+    guarded(async ({ api, name }: { api: string; name: string }) => {
+      const chosen = apiOf(api);
+      const { document } = await load(chosen);
+      const schemas = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+      if (!(name in schemas)) throw new Error(`the ${chosen.title} has no schema ${JSON.stringify(name)}`);
+      const markdown = await source.text(`${chosen.linkBase}/${schemaSlug(document, name)}.md`);
+      return { content: [{ type: 'text' as const, text: markdown }] };
+    }),
+  );
+
+  server.registerTool(
+    'get_code_sample',
+    {
+      title: 'Get a code sample',
+      description:
+        "The request of a call in one of the portal's ten languages, written by the same generator as its pages: it reads the credential and base URL from the environment variables the site names.",
+      inputSchema: {
+        api: apiArgument,
+        operation: operationArgument,
+        language: z.enum(languageIds),
+        values: z
+          .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+          .optional()
+          .describe('Parameter values by name; by default the documented examples'),
+      },
+      outputSchema: { language: z.string(), code: z.string() },
+    },
+    guarded(async (args: { api: string; operation: string; language: SampleLanguage; values?: ParameterValues }) => {
+      const { api, document, view } = await operationOf(args.api, args.operation);
+      const settings = settingsOf(api, document);
+      const [sample] = codeSamples(
+        view,
+        {
+          credentialVariable: api.credentialVariable,
+          baseUrlVariable: api.baseUrlVariable,
+          serverUrl: sampleServer(view, settings),
+          ...(args.values ? { values: args.values } : {}),
+        },
+        [args.language],
+      );
+      return jsonResult({ language: sample.language, code: sample.code });
+    }),
+  );
+
+  server.registerTool(
+    'list_auth',
+    {
+      title: 'How to authenticate',
+      description:
+        "An API's security schemes, where each credential goes, how to get one, and the environment variables the portal's samples read.",
+      inputSchema: { api: apiArgument },
+      outputSchema: {
+        schemes: z.array(
+          z.object({
+            name: z.string(),
+            type: z.string(),
+            credential: z.string(),
+            where: z.string(),
+            guide: z.string(),
+          }),
+        ),
+        credentialVariable: z.string(),
+        baseUrlVariable: z.string(),
+      },
+    },
+    guarded(async ({ api }: { api: string }) => {
+      const chosen = apiOf(api);
+      const { views } = await load(chosen);
+      const schemes = new Map<string, SecurityView>();
+      for (const view of views) {
+        for (const scheme of [view.security, ...(view.otherSecurity ?? [])].flat()) schemes.set(scheme.name, scheme);
+      }
+      return jsonResult({
+        schemes: [...schemes.values()].map((scheme) => {
+          const guide = credentialGuide(scheme);
+          return {
+            name: scheme.name,
+            type: scheme.type,
+            credential: scheme.credential,
+            where: sentenceText(credentialSentence(scheme), (code) => `\`${code}\``),
+            guide: guide ? `${source.siteUrl}${guide.href}` : '',
+          };
+        }),
+        credentialVariable: chosen.credentialVariable,
+        baseUrlVariable: chosen.baseUrlVariable,
+      });
+    }),
+  );
+
+  server.registerTool(
+    'call_operation',
+    {
+      title: 'Make a call',
+      description:
+        "Sends a call to the API's base URL from the environment (the site's variables), or to the local mock (`npm run mock`) when none is set, with the credential from the environment. Calls that change something (any method but GET and HEAD) are sent only with `confirm: true`.",
+      inputSchema: {
+        api: apiArgument,
+        operation: operationArgument,
+        values: z
+          .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+          .optional()
+          .describe('Parameter values by name; by default the documented examples'),
+        body: z.unknown().optional().describe('The JSON body; by default the documented example'),
+        confirm: z.boolean().optional().describe('Required for a call that changes something'),
+      },
+      outputSchema: { status: z.number(), url: z.string(), contentType: z.string(), body: z.string() },
+      annotations: { openWorldHint: true },
+    },
+    guarded(
+      async (args: { api: string; operation: string; values?: ParameterValues; body?: unknown; confirm?: boolean }) => {
+        const { api, view } = await operationOf(args.api, args.operation);
+        const method = view.method.toUpperCase();
+        if (method !== 'GET' && method !== 'HEAD' && args.confirm !== true) {
+          throw new Error(
+            `${method} ${view.path} changes something on the server: ask the user, then call again with confirm: true`,
+          );
+        }
+        const serverUrl = env[api.baseUrlVariable] || api.mockUrl;
+        if (!isTrustedServer(serverUrl, api.trustedOrigins)) {
+          throw new Error(
+            `${api.baseUrlVariable} names ${serverUrl}, which is not one of the ${api.title}'s hosts (${api.trustedOrigins.join(', ')}): nothing was sent`,
+          );
+        }
+        const credential = env[api.credentialVariable];
+        if (view.security.length > 0 && !credential && serverUrl !== api.mockUrl) {
+          throw new Error(`${api.credentialVariable} is not set: the ${api.title} needs a credential (see list_auth)`);
+        }
+        const documented = sampleBody(view);
+        const request = buildRequest(view, {
+          serverUrl,
+          values: { ...sampleValues(view), ...args.values },
+          credential: credential || (serverUrl === api.mockUrl ? 'mock-credential' : undefined),
+          body:
+            args.body !== undefined && documented
+              ? { contentType: documented.contentType, value: args.body as never }
+              : documented,
+        });
+        const response = await (options.fetchImpl ?? fetch)(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body as BodyInit | undefined,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(30_000),
+        });
+        const text = await response.text();
+        // The credential never comes back: not in the URL (an API key may go in the query), not in the body.
+        const hide = (value: string) => (credential ? value.split(credential).join('[credential]') : value);
+        return jsonResult({
+          status: response.status,
+          url: hide(request.url),
+          contentType: response.headers.get('content-type') ?? '',
+          body: hide(text.length > maxBodyCharacters ? `${text.slice(0, maxBodyCharacters)}…(cut)` : text),
+        });
+      },
+    ),
+  );
+
+  server.registerResource(
+    'llms-txt',
+    'portal://llms.txt',
+    { title: 'llms.txt', description: 'Every page of the portal, linked as Markdown', mimeType: 'text/markdown' },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await source.text('/llms.txt') }] }),
+  );
+  for (const api of apis) {
+    server.registerResource(
+      `openapi-${api.id}`,
+      `portal://openapi/${api.id}.json`,
+      { title: `${api.title}: OpenAPI document`, mimeType: 'application/json' },
+      async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: 'application/json', text: await source.text(`/openapi/${api.id}.json`) }],
+      }),
+    );
+  }
+  return server;
+}

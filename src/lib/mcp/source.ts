@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where the MCP server reads the portal from: a built site folder (`build/`) or a deployed portal's URL. It reads
+ * only what the build publishes (the resolved documents under `/openapi/`, the Markdown twins, `llms.txt`), so
+ * the server and the site say the same thing: one source, no second copy of the documents.
+ */
+export interface PortalSource {
+  /** Where the pages are, for links in answers: the portal's URL, or the folder's routes as they would be served. */
+  siteUrl: string;
+  /** The text of a published file by its site path (`/openapi/data-v4.json`); throws if there is none. */
+  text(sitePath: string): Promise<string>;
+}
+
+/** A site path the server may read: absolute, no `..` segment, no scheme, no backslash. */
+function checkedPath(sitePath: string): string {
+  if (!sitePath.startsWith('/') || sitePath.startsWith('//') || /\\|(^|\/)\.\.(\/|$)/.test(sitePath)) {
+    throw new Error(`not a path of the site: ${sitePath}`);
+  }
+  return sitePath;
+}
+
+export function folderSource(folder: string, siteUrl: string): PortalSource {
+  const root = path.resolve(folder);
+  return {
+    siteUrl,
+    async text(sitePath) {
+      const file = path.join(root, checkedPath(sitePath));
+      try {
+        return await readFile(file, 'utf8');
+      } catch {
+        throw new Error(`the built site has no ${sitePath} (is ${root} a build of the portal? run npm run build)`);
+      }
+    },
+  };
+}
+
+export function urlSource(portalUrl: string, fetchImpl: typeof fetch = fetch): PortalSource {
+  const base = portalUrl.replace(/\/+$/, '');
+  return {
+    siteUrl: base,
+    async text(sitePath) {
+      const url = `${base}${checkedPath(sitePath)}`;
+      const response = await fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(15_000) });
+      if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+      return response.text();
+    },
+  };
+}

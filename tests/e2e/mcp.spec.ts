@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { OperationPage } from './support/pages';
+import { freePort, waitUntilAnswering } from '../../scripts/lib/process';
+import { spawnGroup } from '../../scripts/lib/processGroup';
+import { startMock, type MockServer } from '../../scripts/lib/mockServer';
+import { sampleLanguages } from '../../src/lib/samples';
+
+/**
+ * The portal's MCP server (`npm run mcp`, src/lib/mcp) over the production build, driven by the MCP SDK's own client
+ * as an assistant would: over stdio and over Streamable HTTP.
+ */
+
+const route = '/docs/data-api/get-player-history';
+
+function environment(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // The client's environment names no credential of its own: each test sets what it needs.
+    if (value !== undefined && !/^ARENA_/.test(name)) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+async function stdioClient(env: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'portal-tests', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.resolve('scripts/mcp.ts'), '--site', path.resolve('build')],
+      env: environment(env),
+      stderr: 'ignore',
+    }),
+  );
+  return client;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+test.describe('over stdio', () => {
+  let client: Client;
+  test.beforeAll(async () => {
+    client = await stdioClient();
+  });
+  test.afterAll(async () => {
+    await client?.close();
+  });
+
+  test('lists its tools, each with an input schema', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      ['call_operation', 'get_code_sample', 'get_operation', 'get_schema', 'list_auth', 'list_operations'].sort(),
+    );
+    for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+  });
+
+  test("list_operations names every call with its page; get_operation answers the page's Markdown twin", async () => {
+    const listed = await call(client, 'list_operations', { api: 'data', tag: 'Players' });
+    const operations = (listed.structuredContent as { operations: { operationId: string; url: string }[] }).operations;
+    const history = operations.find((operation) => operation.url.endsWith(route));
+    expect(history?.operationId).toBe('getPlayerHistory');
+    const operation = await call(client, 'get_operation', { api: 'data', operation: 'getPlayerHistory' });
+    expect(operation.isError).toBeFalsy();
+    expect(text(operation)).toBe(readFileSync(path.join('build', `${route}.md`), 'utf8'));
+    // Method and path name the same call.
+    const byPath = await call(client, 'get_operation', { api: 'data', operation: 'GET /players/{player_id}/history' });
+    expect(text(byPath)).toBe(text(operation));
+  });
+
+  test("get_schema answers the schema page's twin; an unknown name is a clear tool error", async () => {
+    const schema = await call(client, 'get_schema', { api: 'data', name: 'Championship' });
+    expect(text(schema)).toBe(readFileSync(path.join('build', 'docs/data-api/schemas/championship.md'), 'utf8'));
+    const missing = await call(client, 'get_schema', { api: 'data', name: 'Nothing' });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toBe('the Data API has no schema "Nothing"');
+  });
+
+  test('list_auth says where the credential goes and which variables the samples read', async () => {
+    const auth = (await call(client, 'list_auth', { api: 'chat' })).structuredContent as {
+      schemes: { type: string; where: string; guide: string }[];
+      credentialVariable: string;
+    };
+    expect(auth.credentialVariable).toBe('ARENA_ACCESS_TOKEN');
+    expect(auth.schemes[0].type).toBe('oauth2');
+    expect(auth.schemes[0].where).toContain('`Authorization`');
+    expect(auth.schemes[0].guide).toMatch(/\/getting-started\/authentication\/oauth2$/);
+  });
+
+  test('call_operation refuses a call that changes something without confirm, and sends nothing', async () => {
+    const refused = await call(client, 'call_operation', { api: 'chat', operation: 'postRoomMessage' });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^POST \/rooms\/\{room_id\}\/messages changes something on the server: ask the user/);
+  });
+});
+
+test("get_code_sample writes each language's sample exactly as the call's page shows it", async ({ page }) => {
+  const client = await stdioClient();
+  try {
+    await gotoHydrated(page, route);
+    const operation = new OperationPage(page);
+    for (const language of sampleLanguages) {
+      await operation.sampleTab(language.label).first().click();
+      await expect(operation.sampleTab(language.label).first()).toHaveAttribute('aria-selected', 'true');
+      const shown = await operation.shownSample.locator('pre code').innerText();
+      const sample = await call(client, 'get_code_sample', {
+        api: 'data',
+        operation: 'getPlayerHistory',
+        language: language.id,
+      });
+      expect((sample.structuredContent as { code: string }).code.trim(), language.id).toBe(shown.trim());
+    }
+  } finally {
+    await client.close();
+  }
+});
+
+test.describe('call_operation against the local mock', () => {
+  let mock: MockServer;
+  let port: number;
+  test.beforeAll(async () => {
+    port = await freePort();
+    mock = await startMock('data', port, { document: path.resolve('build/openapi/data-v4.json') });
+  });
+  test.afterAll(async () => {
+    await mock?.stop();
+  });
+
+  test('a read-only call answers 200 with the credential from the environment, which never comes back', async () => {
+    const client = await stdioClient({ MOCK_DATA_PORT: String(port), ARENA_API_KEY: 'key-from-environment' });
+    try {
+      const result = await call(client, 'call_operation', { api: 'data', operation: 'getGames', values: { limit: 2 } });
+      expect(result.isError, text(result)).toBeFalsy();
+      const answer = result.structuredContent as { status: number; url: string; body: string };
+      expect(answer.status).toBe(200);
+      expect(answer.url).toBe(`http://127.0.0.1:${port}/games?limit=2`);
+      expect(JSON.stringify(result)).not.toContain('key-from-environment');
+      expect(mock.received.at(-1)?.headers.authorization).toBe('Bearer key-from-environment');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('without the credential a production call is a clear tool error, and a host off the API is refused', async () => {
+    const production = await stdioClient({ ARENA_DATA_API_URL: 'https://open.arena.example/data/v4' });
+    try {
+      const result = await call(production, 'call_operation', { api: 'data', operation: 'getGames' });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('ARENA_API_KEY is not set: the Data API needs a credential (see list_auth)');
+    } finally {
+      await production.close();
+    }
+    const elsewhere = await stdioClient({ ARENA_DATA_API_URL: 'https://collector.example', ARENA_API_KEY: 'k' });
+    try {
+      const result = await call(elsewhere, 'call_operation', { api: 'data', operation: 'getGames' });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/^ARENA_DATA_API_URL names https:\/\/collector\.example, which is not one of/);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
+test('over Streamable HTTP on loopback, the same tools answer the same', async () => {
+  const port = await freePort();
+  const server = spawnGroup(process.execPath, ['--import', 'tsx', 'scripts/mcp.ts', '--http', '--port', String(port)], {
+    env: environment({}),
+    stdio: 'ignore',
+  });
+  const client = new Client({ name: 'portal-tests', version: '1.0.0' });
+  try {
+    await waitUntilAnswering(`http://127.0.0.1:${port}/`, { name: 'the MCP server', child: server.child });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(6);
+    const operation = await call(client, 'get_operation', { api: 'data', operation: 'getPlayerHistory' });
+    expect(text(operation)).toBe(readFileSync(path.join('build', `${route}.md`), 'utf8'));
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+});
