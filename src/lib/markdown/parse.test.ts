@@ -144,29 +144,22 @@ describe('hostile descriptions', () => {
   });
 
   test.each([
-    ['nested emphasis', (n: number) => '*a **a '.repeat(n / 14) + ' a** a*'.repeat(n / 14)],
-    ['emphasis closers', (n: number) => 'a_ '.repeat(n / 3)],
-    ['unmatched brackets', (n: number) => 'a]'.repeat(n / 2)],
-    ['mismatched delimiters', (n: number) => '*a_ '.repeat(n / 4)],
-    ['brackets and emphasis', (n: number) => '[ a_'.repeat(n / 4)],
-    ['nested brackets', (n: number) => `${'['.repeat(n / 2)}a${']'.repeat(n / 2)}`],
-    ['link ends', (n: number) => ']('.repeat(n / 2)],
-    ['unclosed links', (n: number) => '[a]('.repeat(n / 4)],
-    ['code span runs', (n: number) => '`a``'.repeat(n / 4)],
-    ['table rows', (n: number) => `|a|\n|-|\n${'|x\n'.repeat(n / 3)}`],
-  ])("reads CommonMark's pathological %s in time linear in their length", (_name, make) => {
-    // Four times the text takes about four times as long; a quadratic reader takes sixteen times (the micromark stack
-    // took 9.1 s on nested emphasis at 20,000 characters). Both timings in the same run, the better of two each.
-    const time = (text: string) =>
-      Math.min(
-        ...[0, 1].map(() => {
-          const start = performance.now();
-          parseMarkdown(text);
-          return performance.now() - start;
-        }),
-      );
-    const small = Math.max(2, time(make(12_000)));
-    expect(time(make(48_000)) / small).toBeLessThan(9);
+    ['nested emphasis', '*a **a ', ' a** a*'],
+    ['emphasis closers', 'a_ ', ''],
+    ['unmatched brackets', 'a]', ''],
+    ['mismatched delimiters', '*a_ ', ''],
+    ['brackets and emphasis', '[ a_', ''],
+    ['nested brackets', '[', ']'],
+    ['link ends', '](', ''],
+    ['unclosed links', '[a](', ''],
+    ['code span runs', '`a``', ''],
+    ['table rows', '|x\n', ''],
+  ])("reads CommonMark's pathological %s at 100,000 characters well within the test's time", (_name, open, close) => {
+    // No timing is asserted (the machine is shared); the test's own 5 s limit is the bound. markdown-it reads each in
+    // about 0.2 s; a reader quadratic on it takes minutes (the micromark stack: 9.1 s at a fifth of this length).
+    const half = (unit: string) => unit.repeat(Math.ceil(50_000 / Math.max(1, unit.length)));
+    const text = close ? `${half(open)}${half(close)}` : half(open).repeat(2);
+    expect(plainText(parseMarkdown(text)).length).toBeGreaterThan(0);
   });
 });
 
