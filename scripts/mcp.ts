@@ -22,6 +22,8 @@ import { trustedOrigins } from '../config/hosts';
 import { createPortalServer, type McpApi } from '../src/lib/mcp/server';
 import { folderSource, urlSource, type PortalSource } from '../src/lib/mcp/source';
 
+const serverName = `${brand.slug}-developer-portal`;
+
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index === -1 ? undefined : process.argv[index + 1];
@@ -54,7 +56,7 @@ async function serveHttp(port: number, portal: PortalSource): Promise<void> {
       response.writeHead(404).end('The MCP endpoint is /mcp\n');
       return;
     }
-    const server = createPortalServer({ source: portal, apis: mcpApis, env: process.env });
+    const server = createPortalServer({ name: serverName, source: portal, apis: mcpApis, env: process.env });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on('close', () => {
       void transport.close();
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
     await serveHttp(port, portal);
     return;
   }
-  const server = createPortalServer({ source: portal, apis: mcpApis, env: process.env });
+  const server = createPortalServer({ name: serverName, source: portal, apis: mcpApis, env: process.env });
   await server.connect(new StdioServerTransport());
   console.error('[mcp] serving on stdio');
 }

@@ -25,3 +25,6 @@ export function aiChatLinks(twinUrl: string): { label: string; href: string }[] 
     { label: 'Open in Claude', href: `https://claude.ai/new?q=${q}` },
   ];
 }
+
+/** The guide to connecting an AI assistant to the portal (its MCP server), which the page menu links. */
+export const assistantsGuide = '/getting-started/intro/ai-assistants';

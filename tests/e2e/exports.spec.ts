@@ -1,7 +1,7 @@
 import { parse } from 'node-html-parser';
 import { apiByKey } from '../../config/apis';
 import { listOperations } from '../../src/lib/openapi/document';
-import { twinPath } from '../../src/lib/markdownTwin';
+import { assistantsGuide, twinPath } from '../../src/lib/markdownTwin';
 import { operationViews } from '../../src/lib/openapi/view';
 import { axe } from './support/axe';
 import { sitemapPaths } from '../../scripts/lib/links';
@@ -127,6 +127,10 @@ test('the page menu copies the page as its Markdown twin, views it, and opens it
       const href = await page.getByRole('link', { name }).getAttribute('href');
       expect(new URL(href ?? '').searchParams.get('q'), name).toContain(`${twin}`);
     }
+    await expect(page.getByRole('link', { name: 'Connect your assistant (MCP)' })).toHaveAttribute(
+      'href',
+      assistantsGuide,
+    );
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
     await expect(page.getByText('Copied the page as Markdown')).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useLocation } from '@docusaurus/router';
-import { aiChatLinks, isExported, twinPath } from '@site/src/lib/markdownTwin';
+import Link from '@docusaurus/Link';
+import { aiChatLinks, assistantsGuide, isExported, twinPath } from '@site/src/lib/markdownTwin';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copied' | { error: string };
@@ -82,6 +83,9 @@ export default function PageMenu(): ReactNode {
             </a>
           </li>
         ))}
+        <li>
+          <Link to={assistantsGuide}>Connect your assistant (MCP)</Link>
+        </li>
       </ul>
       {/* A live region without the status role: pages have their own status (the reference's loading state). */}
       <span aria-live="polite" className={styles.status}>

@@ -27,6 +27,8 @@ export interface McpApi {
 }
 
 export interface McpOptions {
+  /** The server's name for assistants: the brand's (`arena-developer-portal`). */
+  name: string;
   source: PortalSource;
   apis: readonly McpApi[];
   /** The environment the site's convention reads (`ARENA_API_KEY`, `ARENA_DATA_API_URL`). */
@@ -99,7 +101,7 @@ export function createPortalServer(options: McpOptions): McpServer {
       }
     };
 
-  const server = new McpServer({ name: 'arena-developer-portal', version: '1.0.0' });
+  const server = new McpServer({ name: options.name, version: '1.0.0' });
 
   server.registerTool(
     'list_operations',
