@@ -60,9 +60,36 @@ test.describe('over stdio', () => {
   test('lists its tools, each with an input schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['call_operation', 'get_code_sample', 'get_operation', 'get_schema', 'list_auth', 'list_operations'].sort(),
+      [
+        'call_operation',
+        'get_changelog',
+        'get_code_sample',
+        'get_operation',
+        'get_schema',
+        'list_auth',
+        'list_operations',
+      ].sort(),
     );
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['integrate_api']);
+    const prompt = await client.getPrompt({ name: 'integrate_api', arguments: { api: 'data' } });
+    const first = prompt.messages[0].content;
+    expect(first.type === 'text' ? first.text : '').toContain('Call list_auth with api "data"');
+  });
+
+  test("get_changelog answers the changelog page's twin, from a date on when asked", async () => {
+    const twin = readFileSync(path.join('build', 'docs/data-api/changelog.md'), 'utf8');
+    const dates = [...twin.matchAll(/^## (\d{4}-\d{2}-\d{2})/gm)].map((match) => match[1]);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(text(await call(client, 'get_changelog', { api: 'data' }))).toBe(twin);
+    const since = text(await call(client, 'get_changelog', { api: 'data', since: dates[0] }));
+    expect(since).toContain(`## ${dates[0]}`);
+    const after = text(await call(client, 'get_changelog', { api: 'data', since: '2999-01-01' }));
+    expect(after).not.toContain(`## ${dates[0]}`);
+    expect(after).toContain('No entry since 2999-01-01.');
+    const malformed = await call(client, 'get_changelog', { api: 'data', since: 'yesterday' });
+    expect(malformed.isError).toBe(true);
   });
 
   test("list_operations names every call with its page; get_operation answers the page's Markdown twin", async () => {
@@ -182,7 +209,7 @@ test('over Streamable HTTP on loopback, the same tools answer the same', async (
     await waitUntilAnswering(`http://127.0.0.1:${port}/`, { name: 'the MCP server', child: server.child });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(6);
+    expect(tools).toHaveLength(7);
     const operation = await call(client, 'get_operation', { api: 'data', operation: 'getPlayerHistory' });
     expect(text(operation)).toBe(readFileSync(path.join('build', `${route}.md`), 'utf8'));
   } finally {

@@ -324,6 +324,61 @@ export function createPortalServer(options: McpOptions): McpServer {
     ),
   );
 
+  server.registerTool(
+    'get_changelog',
+    {
+      title: "Read an API's changelog",
+      description:
+        "What changed in an API's document, newest first, breaking changes apart: the changelog page as Markdown, from a date on if `since` is given.",
+      inputSchema: {
+        api: apiArgument,
+        since: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+          .optional()
+          .describe('Only the entries of this day and later: YYYY-MM-DD'),
+      },
+    },
+    guarded(async ({ api, since }: { api: string; since?: string }) => {
+      const chosen = apiOf(api);
+      const markdown = await source.text(`${chosen.linkBase}/changelog.md`);
+      if (!since) return { content: [{ type: 'text' as const, text: markdown }] };
+      // The page's entries are its second-level headings, each a date (`## 2026-11-22`), newest first.
+      const [head, ...entries] = markdown.split(/^(?=## \d{4}-\d{2}-\d{2}\b)/m);
+      const kept = entries.filter((entry) => entry.slice(3, 13) >= since);
+      const text = kept.length > 0 ? [head, ...kept].join('') : `${head}No entry since ${since}.\n`;
+      return { content: [{ type: 'text' as const, text }] };
+    }),
+  );
+
+  server.registerPrompt(
+    'integrate_api',
+    {
+      title: 'Integrate an API',
+      description: 'Walks through authentication, a first call and paging, with the tools of this server.',
+      argsSchema: { api: z.string().describe('The API: `data` or `chat`') },
+    },
+    ({ api }) => ({
+      messages: [
+        {
+          role: 'user' as const,
+          content: {
+            type: 'text' as const,
+            text: [
+              `Help me integrate the ${api} API of this developer portal, step by step, with its MCP tools:`,
+              `1. Call list_auth with api "${api}": say which credential I need, where it goes, how to get one, and which environment variables the samples read it and the base URL from.`,
+              `2. Call list_operations with api "${api}" and propose a first read-only call.`,
+              '3. Call get_operation for it: explain its parameters, their limits and defaults, and its errors.',
+              '4. Call get_code_sample for it in my language (ask me which) and show the code as it is.',
+              '5. Offer to try it with call_operation; never pass confirm: true without asking me first.',
+              "6. For a list, explain paging (offset and limit, each call's largest limit) from the overview, and write the loop.",
+            ].join('\n'),
+          },
+        },
+      ],
+    }),
+  );
+
   server.registerResource(
     'llms-txt',
     'portal://llms.txt',
