@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+// Registers the request samples' grammars before any sample is highlighted.
 import './grammars';
-import { usePrismTheme } from '@docusaurus/theme-common';
-import { highlightedClass, tokensHtml } from '@site/src/lib/prism/html';
-import { tokenize } from '@site/src/lib/prism';
+import HighlightedPre from '@site/src/components/HighlightedPre';
 import styles from './styles.module.css';
 
 function CopyButton({ code }: { code: string }): ReactNode {
@@ -34,9 +33,6 @@ function CopyButton({ code }: { code: string }): ReactNode {
  * a page of many samples is not an element per token with its own style, and hydration does not walk the tokens.
  */
 export default function Code({ code, language, title }: { code: string; language: string; title?: string }): ReactNode {
-  const theme = usePrismTheme();
-  const prismLanguage = language.toLowerCase();
-  const html = useMemo(() => tokensHtml(tokenize(code, prismLanguage)), [code, prismLanguage]);
   return (
     <div className={`theme-code-block ${styles.code}`}>
       {/* The copy button sits in a bar of its own above the code, never over a line's text. */}
@@ -45,15 +41,7 @@ export default function Code({ code, language, title }: { code: string; language
         <CopyButton code={code} />
       </div>
       <div className={styles.codeBody}>
-        {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
-        <pre
-          tabIndex={0}
-          className={`prism-code language-${prismLanguage} ${highlightedClass} ${styles.pre}`}
-          style={{ color: theme.plain.color, backgroundColor: theme.plain.backgroundColor }}
-        >
-          {/* Escaped by tokensHtml: the text of the code, with spans only around its tokens. */}
-          <code dangerouslySetInnerHTML={{ __html: html }} />
-        </pre>
+        <HighlightedPre code={code} language={language} className={styles.pre} />
       </div>
     </div>
   );

@@ -1,9 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { firstLine, markdownKey, type MarkdownTrees, type MdNode } from '@site/src/lib/markdown/tree';
-import { usePrismTheme } from '@docusaurus/theme-common';
-import { tokenize } from '@site/src/lib/prism';
-import { highlightedClass, tokensHtml } from '@site/src/lib/prism/html';
+import HighlightedPre from '@site/src/components/HighlightedPre';
 import styles from './styles.module.css';
 
 /**
@@ -20,28 +18,6 @@ export function MarkdownTreesProvider({ trees, children }: { trees?: MarkdownTre
 }
 
 type HeadingLevel = 2 | 3 | 4 | 5 | 6;
-
-/**
- * A code block of a description, highlighted in the site's theme when its language is one the page has loaded
- * (plain otherwise). Not the reference's `Code`: guides show descriptions too (an error's meaning), and that one
- * brings the request samples' grammars.
- */
-function CodeBlock({ code, language }: { code: string; language?: string }): ReactNode {
-  const theme = usePrismTheme();
-  const prismLanguage = (language ?? 'text').toLowerCase();
-  const html = useMemo(() => tokensHtml(tokenize(code, prismLanguage)), [code, prismLanguage]);
-  return (
-    // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
-    <pre
-      tabIndex={0}
-      className={`prism-code language-${prismLanguage} ${highlightedClass} ${styles.pre}`}
-      style={{ color: theme.plain.color, backgroundColor: theme.plain.backgroundColor }}
-    >
-      {/* Escaped by tokensHtml: the text of the code, with spans only around its tokens. */}
-      <code dangerouslySetInnerHTML={{ __html: html }} />
-    </pre>
-  );
-}
 
 function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[] {
   return nodes.map((node, index) => {
@@ -79,7 +55,14 @@ function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[
       case 'code':
         return <code key={index}>{node.v}</code>;
       case 'pre':
-        return <CodeBlock key={index} code={node.v.replace(/\n$/, '')} language={node.lang} />;
+        return (
+          <HighlightedPre
+            key={index}
+            code={node.v.replace(/\n$/, '')}
+            language={node.lang ?? 'text'}
+            className={styles.pre}
+          />
+        );
       case 'a':
         return (
           <Link key={index} to={node.href}>

@@ -1,3 +1,5 @@
+import { hash53 } from '../text/hash';
+
 /**
  * A description from an OpenAPI document, parsed: the only form in which document Markdown reaches a page. It holds
  * what a reader needs (text, emphasis, code, links to safe targets, lists, headings, tables, quotes) and nothing that
@@ -30,16 +32,7 @@ export type MarkdownTrees = Record<string, MdNode[]>;
  * twice. A page holds a few hundred descriptions at most; two of them colliding is a chance of about 1 in 10^11.
  */
 export function markdownKey(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return hash53(text);
 }
 
 /** The text of a tree without its markup, for summaries, meta descriptions and search. */

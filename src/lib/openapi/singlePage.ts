@@ -1,4 +1,5 @@
 import { positiveIntegerFrom } from '../env';
+import { hash53 } from '../text/hash';
 import type { MarkdownTrees } from '../markdown/tree';
 import { isObject, listOperations, text, type JsonObject } from './document';
 import type { SampleSettings } from '../samples';
@@ -150,17 +151,7 @@ export function webhookId(webhook: WebhookView): string {
  * the document it loads is the one it was built with without shipping that document twice.
  */
 export function documentFingerprint(document: unknown): string {
-  const value = JSON.stringify(document);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return hash53(JSON.stringify(document));
 }
 
 /**

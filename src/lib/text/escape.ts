@@ -35,15 +35,6 @@ export function markdownText(text: string): string {
   return escapeMarkdownText(text.replace(/\s+/g, ' ').trim());
 }
 
-/** A line of Markdown whose first characters would start a block (heading, quote, list, rule) made plain text. */
-export function escapeMarkdownLineStart(line: string): string {
-  return line.replace(
-    /^(\s*)(?:([#>+=-])|(\d+)([.)]))/,
-    (_match, space: string, mark?: string, digits?: string, dot?: string) =>
-      mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`,
-  );
-}
-
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
