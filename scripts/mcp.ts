@@ -99,6 +99,12 @@ async function main(): Promise<void> {
   console.error('[mcp] serving on stdio');
 }
 
+// A long-running server outlives a failure no caller awaits (Pagefind's module starts loading its index in a
+// constructor): logged, and the tool that needed it answers its own error.
+process.on('unhandledRejection', (reason) => {
+  console.error(`[mcp] ${reason instanceof Error ? reason.message : String(reason)}`);
+});
+
 main().catch((error: unknown) => {
   console.error(`[mcp] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

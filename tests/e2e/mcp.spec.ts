@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -10,6 +10,9 @@ import { freePort, waitUntilAnswering } from '../../scripts/lib/process';
 import { spawnGroup } from '../../scripts/lib/processGroup';
 import { startMock, type MockServer } from '../../scripts/lib/mockServer';
 import { sampleLanguages } from '../../src/lib/samples';
+import { relevanceFigures, relevanceSet } from '../../scripts/lib/relevance';
+import { brand } from '../../config/brand';
+import { SearchBox } from './support/pages';
 
 /**
  * The portal's MCP server (`npm run mcp`, src/lib/mcp) over the production build, driven by the MCP SDK's own client
@@ -27,17 +30,26 @@ function environment(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
-async function stdioClient(env: Record<string, string> = {}): Promise<Client> {
+/** A client of the server reading a built site folder (`--site`), or a served portal (`--url http…`). */
+async function stdioClient(env: Record<string, string> = {}, site = path.resolve('build')): Promise<Client> {
   const client = new Client({ name: 'portal-tests', version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.resolve('scripts/mcp.ts'), '--site', path.resolve('build')],
+      args: ['--import', 'tsx', path.resolve('scripts/mcp.ts'), /^https?:/.test(site) ? '--url' : '--site', site],
       env: environment(env),
       stderr: 'ignore',
     }),
   );
   return client;
+}
+
+interface SearchResult {
+  title: string;
+  url: string;
+  section: string;
+  kind: string;
+  excerpt: string;
 }
 
 function text(result: CallToolResult): string {
@@ -68,6 +80,7 @@ test.describe('over stdio', () => {
         'get_schema',
         'list_auth',
         'list_operations',
+        'search_docs',
       ].sort(),
     );
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
@@ -76,6 +89,20 @@ test.describe('over stdio', () => {
     const prompt = await client.getPrompt({ name: 'integrate_api', arguments: { api: 'data' } });
     const first = prompt.messages[0].content;
     expect(first.type === 'text' ? first.text : '').toContain('Call list_auth with api "data"');
+  });
+
+  test('search_docs finds the history call first; a section keeps the results to it', async () => {
+    const found = await call(client, 'search_docs', { query: 'player match history' });
+    const { results } = found.structuredContent as { results: SearchResult[] };
+    expect(results[0]).toMatchObject({ kind: 'operation', section: 'Data API', url: `${brand.siteUrl}${route}` });
+    expect(results[0].excerpt).toMatch(/match history/i);
+    expect(results[0].excerpt).not.toMatch(/<mark>|&#|&amp;/);
+    const schemas = await call(client, 'search_docs', { query: 'player', section: 'Schemas', limit: 8 });
+    const inSection = (schemas.structuredContent as { results: SearchResult[] }).results;
+    expect(inSection).toHaveLength(8);
+    for (const result of inSection) expect(result).toMatchObject({ kind: 'schema', section: 'Schemas' });
+    const unknown = await call(client, 'search_docs', { query: 'player', section: 'Nowhere' });
+    expect(unknown.isError).toBe(true);
   });
 
   test("get_changelog answers the changelog page's twin, from a date on when asked", async () => {
@@ -129,6 +156,67 @@ test.describe('over stdio', () => {
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatch(/^POST \/rooms\/\{room_id\}\/messages changes something on the server: ask the user/);
   });
+});
+
+test("search_docs ranks as the site's search box: the relevance set reaches its targets, and rows match the box's", async ({
+  page,
+}) => {
+  const client = await stdioClient();
+  try {
+    const set = relevanceSet();
+    const results = new Map<string, string[]>();
+    for (const { query } of set.queries) {
+      const answer = await call(client, 'search_docs', { query, limit: 8 });
+      const rows = (answer.structuredContent as { results: SearchResult[] }).results;
+      results.set(
+        query,
+        rows.map((row) => row.url.slice(brand.siteUrl.length)),
+      );
+    }
+    const figures = relevanceFigures(set, results);
+    expect(figures.mrr).toBeGreaterThanOrEqual(set.targets.mrr);
+    expect(figures.top3).toBeGreaterThanOrEqual(set.targets.top3);
+    // The same rows as a reader sees, in the same order, for a sample of the set.
+    await gotoHydrated(page, '/');
+    const box = new SearchBox(page);
+    for (const { query } of set.queries.filter((_, index) => index % 8 === 0)) {
+      expect(results.get(query), query).toEqual(await box.resultUrls(query));
+    }
+  } finally {
+    await client.close();
+  }
+});
+
+test('search_docs on a site without its search index is a clear tool error, and the server goes on', async () => {
+  const site = test.info().outputPath('site');
+  mkdirSync(path.join(site, 'openapi'), { recursive: true });
+  cpSync(path.join('build', 'openapi'), path.join(site, 'openapi'), { recursive: true });
+  const client = await stdioClient({}, site);
+  try {
+    const failed = await call(client, 'search_docs', { query: 'player history' });
+    expect(failed.isError).toBe(true);
+    expect(text(failed)).toMatch(
+      /^the portal has no search index \(the built site has no \/pagefind\/pagefind-entry\.json/,
+    );
+    const listed = await call(client, 'list_operations', { api: 'data' });
+    expect(listed.isError).toBeFalsy();
+  } finally {
+    await client.close();
+  }
+});
+
+test('from a served portal (--url), search and pages answer as from its build folder', async ({ baseURL }) => {
+  const client = await stdioClient({}, String(baseURL));
+  try {
+    const found = await call(client, 'search_docs', { query: 'player match history' });
+    expect(found.isError).toBeFalsy();
+    const [first] = (found.structuredContent as { results: SearchResult[] }).results;
+    expect(first.url).toBe(`${String(baseURL).replace(/\/$/, '')}${route}`);
+    const operation = await call(client, 'get_operation', { api: 'data', operation: 'getPlayerHistory' });
+    expect(text(operation)).toBe(readFileSync(path.join('build', `${route}.md`), 'utf8'));
+  } finally {
+    await client.close();
+  }
 });
 
 test("get_code_sample writes each language's sample exactly as the call's page shows it", async ({ page }) => {
@@ -209,7 +297,9 @@ test('over Streamable HTTP on loopback, the same tools answer the same', async (
     await waitUntilAnswering(`http://127.0.0.1:${port}/`, { name: 'the MCP server', child: server.child });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(7);
+    expect(tools).toHaveLength(8);
+    const found = await call(client, 'search_docs', { query: 'player match history' });
+    expect((found.structuredContent as { results: SearchResult[] }).results[0].url).toBe(`${brand.siteUrl}${route}`);
     const operation = await call(client, 'get_operation', { api: 'data', operation: 'getPlayerHistory' });
     expect(text(operation)).toBe(readFileSync(path.join('build', `${route}.md`), 'utf8'));
   } finally {

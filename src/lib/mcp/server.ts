@@ -7,6 +7,8 @@ import { buildRequest, sampleBody, sampleValues, type ParameterValues } from '..
 import { credentialGuide, credentialSentence, sentenceText } from '../openapi/security';
 import { isTrustedServer } from '../openapi/servers';
 import { codeSamples, sampleLanguages, sampleServer, sampleSettings, type SampleLanguage } from '../samples';
+import { guidesSection, schemasSection } from '../search/sections';
+import { searchDocs } from './search';
 import type { PortalSource } from './source';
 
 /** What the server knows of each API besides its published document (from config/apis.ts, via the CLI). */
@@ -102,6 +104,37 @@ export function createPortalServer(options: McpOptions): McpServer {
     };
 
   const server = new McpServer({ name: options.name, version: '1.0.0' });
+  const sections = [guidesSection, ...apis.map((api) => api.title), schemasSection] as [string, ...string[]];
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description:
+        "The portal's own search (guides, calls, schemas), ranked as its search box ranks: each result's title, URL, section, kind and the matching text.",
+      inputSchema: {
+        query: z.string().min(1).max(200).describe('Words to look for: `player match history`, `rate limits`'),
+        section: z.enum(sections).optional().describe('Only this section'),
+        limit: z.number().int().min(1).max(20).optional().describe('How many results, 5 by default'),
+      },
+      outputSchema: {
+        results: z.array(
+          z.object({
+            title: z.string(),
+            url: z.string(),
+            heading: z.string().optional(),
+            section: z.string(),
+            kind: z.enum(['operation', 'schema', 'guide']),
+            excerpt: z.string(),
+          }),
+        ),
+      },
+    },
+    guarded(async ({ query, section, limit }: { query: string; section?: string; limit?: number }) => {
+      const results = await searchDocs(source, { query, section, limit: limit ?? 5 });
+      return jsonResult({ results });
+    }),
+  );
 
   server.registerTool(
     'list_operations',

@@ -11,6 +11,8 @@ export interface PortalSource {
   siteUrl: string;
   /** The text of a published file by its site path (`/openapi/data-v4.json`); throws if there is none. */
   text(sitePath: string): Promise<string>;
+  /** The bytes of a published file (the search index's parts); throws if there is none. */
+  bytes(sitePath: string): Promise<Uint8Array>;
 }
 
 /** A site path the server may read: absolute, no `..` segment, no scheme, no backslash. */
@@ -23,28 +25,32 @@ function checkedPath(sitePath: string): string {
 
 export function folderSource(folder: string, siteUrl: string): PortalSource {
   const root = path.resolve(folder);
+  const bytes = async (sitePath: string): Promise<Uint8Array> => {
+    const file = path.join(root, checkedPath(sitePath));
+    try {
+      return await readFile(file);
+    } catch {
+      throw new Error(`the built site has no ${sitePath} (is ${root} a build of the portal? run npm run build)`);
+    }
+  };
   return {
     siteUrl,
-    async text(sitePath) {
-      const file = path.join(root, checkedPath(sitePath));
-      try {
-        return await readFile(file, 'utf8');
-      } catch {
-        throw new Error(`the built site has no ${sitePath} (is ${root} a build of the portal? run npm run build)`);
-      }
-    },
+    bytes,
+    text: async (sitePath) => new TextDecoder().decode(await bytes(sitePath)),
   };
 }
 
 export function urlSource(portalUrl: string, fetchImpl: typeof fetch = fetch): PortalSource {
   const base = portalUrl.replace(/\/+$/, '');
+  const get = async (sitePath: string): Promise<Response> => {
+    const url = `${base}${checkedPath(sitePath)}`;
+    const response = await fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(15_000) });
+    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    return response;
+  };
   return {
     siteUrl: base,
-    async text(sitePath) {
-      const url = `${base}${checkedPath(sitePath)}`;
-      const response = await fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(15_000) });
-      if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-      return response.text();
-    },
+    text: async (sitePath) => (await get(sitePath)).text(),
+    bytes: async (sitePath) => new Uint8Array(await (await get(sitePath)).arrayBuffer()),
   };
 }
