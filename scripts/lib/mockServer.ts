@@ -3,7 +3,11 @@ import { createServer as createHttpServer, request as httpRequest, type Incoming
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseDocumentText } from '../../src/lib/openapi/parse';
+import { operationViews } from '../../src/lib/openapi/view';
+import type { JsonObject } from '../../src/lib/openapi/document';
+import type { AuthorizationCodeFlow } from '../../src/lib/openapi/view/types';
 import { credentialProblem, securedOperations } from './credentialGate';
+import { startOAuthServer, type OAuthServer } from './oauthServer';
 import { freePort, waitUntilAnswering } from './process';
 import { spawnGroup } from './processGroup';
 
@@ -54,7 +58,19 @@ export interface MockServer {
   answerNext: (...responses: CannedResponse[]) => void;
   /** Drops the canned answers no request took. */
   clearAnswers: () => void;
+  /** The local OAuth2 server, when the document declares an authorization code flow (scripts/lib/oauthServer.ts). */
+  oauth?: OAuthServer;
   stop: () => Promise<void>;
+}
+
+/** The document's first authorization code flow, which the mock serves locally. */
+function authorizationCodeFlow(document: JsonObject): AuthorizationCodeFlow | undefined {
+  for (const view of operationViews(document, 'mock')) {
+    for (const scheme of [view.security, ...(view.otherSecurity ?? [])].flat()) {
+      if (scheme.authorizationCode) return scheme.authorizationCode;
+    }
+  }
+  return undefined;
 }
 
 /** CORS headers of the gate's own answers, so the explorer in the browser can read them as it reads Prism's. */
@@ -70,10 +86,15 @@ const corsHeaders = { 'access-control-allow-origin': '*', 'access-control-expose
 export async function startMock(
   api: MockApi,
   port: number,
-  options: { stdio?: 'inherit' | 'ignore'; document?: string } = {},
+  options: { stdio?: 'inherit' | 'ignore'; document?: string; accessTokenTtl?: number } = {},
 ): Promise<MockServer> {
   const document = options.document ?? mockDocument(api);
-  const secured = securedOperations(parseDocumentText(readFileSync(document, 'utf8')));
+  const parsed = parseDocumentText(readFileSync(document, 'utf8'));
+  const secured = securedOperations(parsed);
+  const flow = authorizationCodeFlow(parsed);
+  const oauth = flow
+    ? await startOAuthServer({ origin: `http://127.0.0.1:${port}`, flow, accessTokenTtl: options.accessTokenTtl })
+    : undefined;
   const bin = path.resolve('node_modules/@stoplight/prism-cli/dist/index.js');
   const prismPort = await freePort();
   const prism = spawnGroup(
@@ -94,24 +115,37 @@ export async function startMock(
   const received: ReceivedRequest[] = [];
   const canned: CannedResponse[] = [];
   const gate = createHttpServer((request, response) => {
+    if (oauth?.handles(new URL(request.url ?? '/', 'http://mock').pathname)) {
+      oauth.handle(request, response);
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', () => void answer());
+    const answer = async () => {
       const body = Buffer.concat(chunks);
       const url = request.url ?? '/';
       const method = request.method ?? 'GET';
       if (method !== 'OPTIONS') received.push({ method, url, headers: request.headers, body: body.toString() });
       const pathname = new URL(url, 'http://mock').pathname;
-      const problem = secured(method, pathname) ? credentialProblem(request.headers.authorization) : undefined;
+      const needsCredential = secured(method, pathname);
+      let problem = needsCredential ? credentialProblem(request.headers.authorization) : undefined;
+      // A token must be one the local server issued and still valid: present is not enough.
+      if (needsCredential && !problem && oauth) {
+        problem = await oauth.verify(/^Bearer[ ]+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+      }
       const next = method !== 'OPTIONS' && !problem ? canned.shift() : undefined;
       if (problem || next) {
-        const answer = next ?? {
+        const reply = next ?? {
           status: 401,
-          headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+          headers: {
+            'content-type': 'application/json',
+            'www-authenticate': oauth ? 'Bearer error="invalid_token"' : 'Bearer',
+          },
           body: JSON.stringify({ errors: [{ message: `Unauthorized: ${problem}` }] }),
         };
-        response.writeHead(answer.status, { ...corsHeaders, ...answer.headers });
-        response.end(answer.body ?? '');
+        response.writeHead(reply.status, { ...corsHeaders, ...reply.headers });
+        response.end(reply.body ?? '');
         return;
       }
       const forward = httpRequest(
@@ -127,7 +161,7 @@ export async function startMock(
         response.end(`The mock server did not answer: ${error.message}`);
       });
       forward.end(body);
-    });
+    };
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -144,6 +178,7 @@ export async function startMock(
     received,
     answerNext: (...responses) => canned.push(...responses),
     clearAnswers: () => canned.splice(0),
+    ...(oauth ? { oauth } : {}),
     stop: async () => {
       gate.closeAllConnections();
       await new Promise<void>((resolve) => gate.close(() => resolve()));

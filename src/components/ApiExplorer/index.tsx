@@ -11,6 +11,9 @@ import { credentialWhere } from '@site/src/lib/openapi/security';
 import Sentence from '@site/src/components/Sentence';
 import { initialInputs, optionText, prepareRequest, securityChoices, variableField } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
+import SignIn from './SignIn';
+import { flowEndpoints } from '@site/src/lib/oauth/flow';
+import { readToken, subscribeToTokens, tokensVersion, writeToken } from '@site/src/lib/oauth/tokens';
 import styles from './styles.module.css';
 
 interface Props {
@@ -96,7 +99,13 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
     () => '[]',
   );
   const credentials = JSON.parse(storedCredentials) as string[];
-  const credential = credentials[0] ?? '';
+  // Tokens a sign-in got (lib/oauth): one replaces the typed credential of its scheme, for its own server only.
+  useSyncExternalStore(subscribeToTokens, tokensVersion, () => 0);
+  const signedInFor = (scheme: SecurityView) => {
+    if (!scheme.authorizationCode) return undefined;
+    const token = readToken(operation.api, scheme.name);
+    return token && token.issuer === flowEndpoints(scheme.authorizationCode, requestUrl).issuer ? token : undefined;
+  };
   const [inputs, setInputs] = useState(() => initialInputs(operation));
   const media = operation.requestBody?.contents ?? [];
   const [contentType, setContentType] = useState(() => sampleMedia(operation)?.contentType ?? '');
@@ -133,16 +142,60 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const updateCredential = (scheme: SecurityView, value: string) =>
     writeCredential(window.sessionStorage, operation.api, value, storageName(scheme));
 
+  /** The credentials sent: a signed-in scheme's token (refreshed first when it has expired), else what was typed. */
+  const sentCredentials = () =>
+    Promise.all(
+      security.map(async (scheme, index) => {
+        const token = signedInFor(scheme);
+        if (!token || !scheme.authorizationCode) return credentials[index] ?? '';
+        if (token.expiresAt === undefined || token.expiresAt > Date.now() + 5_000) return token.accessToken;
+        const { refresh } = await import('@site/src/lib/oauth/signIn');
+        try {
+          const fresh = await refresh(flowEndpoints(scheme.authorizationCode, requestUrl), token);
+          writeToken(operation.api, scheme.name, fresh);
+          return fresh.accessToken;
+        } catch (error) {
+          writeToken(operation.api, scheme.name, undefined);
+          throw error;
+        }
+      }),
+    );
+
+  const draft = () => ({ serverUrl, variables, inputs, contentType, bodyText, choice });
+  const restore = (saved: Record<string, unknown>) => {
+    if (typeof saved.serverUrl === 'string' && servers.some((server) => server.url === saved.serverUrl)) {
+      setServerUrl(saved.serverUrl);
+    }
+    if (typeof saved.bodyText === 'string') setBodyText(saved.bodyText);
+    if (typeof saved.contentType === 'string') setContentType(saved.contentType);
+    if (typeof saved.choice === 'number' && saved.choice < choices.length) setChoice(saved.choice);
+    const strings = (value: unknown) =>
+      Object.fromEntries(
+        Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      );
+    setInputs((current) => ({ ...current, ...strings(saved.inputs) }));
+    setVariables(strings(saved.variables));
+  };
+
   const send = async (event: FormEvent) => {
     event.preventDefault();
+    let sent: string[];
+    try {
+      sent = await sentCredentials();
+    } catch (error) {
+      setOutcome({ kind: 'error', url: requestUrl, message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     const prepared = prepareRequest(
       authenticated,
       {
         serverUrl,
         servers,
         variables,
-        credential,
-        moreCredentials: credentials.slice(1),
+        credential: sent[0] ?? '',
+        moreCredentials: sent.slice(1),
         inputs,
         contentType,
         bodyText,
@@ -279,6 +332,17 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       )}
       {security.map((scheme, index) => {
         const inputId = index === 0 ? `${id}-credential` : `${id}-credential-${index + 1}`;
+        const signIn = scheme.authorizationCode ? (
+          <SignIn
+            key={`${scheme.name}-sign-in`}
+            api={operation.api}
+            scheme={scheme}
+            serverUrl={requestUrl}
+            draft={draft}
+            restore={restore}
+          />
+        ) : null;
+        if (signedInFor(scheme)) return signIn;
         return (
           <div className={styles.row} key={scheme.name}>
             <label htmlFor={inputId}>
@@ -297,6 +361,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
               placeholder={`Your ${scheme.credential}, kept in this tab only`}
               onChange={(event) => updateCredential(scheme, event.target.value)}
             />
+            {signIn}
           </div>
         );
       })}

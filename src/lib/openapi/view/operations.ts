@@ -15,6 +15,7 @@ import {
 import { filledServerUrl, hasUrlScheme, serverUrlProblem, serverVariables } from '../servers';
 import { exampleOf } from '../synthesize';
 import type {
+  AuthorizationCodeFlow,
   CallbackView,
   CredentialPlacement,
   LinkView,
@@ -83,6 +84,37 @@ function parameterView(document: JsonObject, parameter: JsonObject): ParameterVi
   return view;
 }
 
+/** An absolute http(s) URL, as written; anything else (relative, another scheme, credentials in it) is none. */
+function flowUrl(value: Json): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
+      ? url.href
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An OAuth2 scheme's authorization code flow, when its URLs can be used. */
+function authorizationCodeFlow(scheme: JsonObject): AuthorizationCodeFlow | undefined {
+  const flows = isObject(scheme.flows) ? scheme.flows : {};
+  const flow = isObject(flows.authorizationCode) ? flows.authorizationCode : undefined;
+  if (!flow) return undefined;
+  const authorizationUrl = flowUrl(flow.authorizationUrl);
+  const tokenUrl = flowUrl(flow.tokenUrl);
+  if (!authorizationUrl || !tokenUrl) return undefined;
+  const scopes: Record<string, string> = {};
+  if (isObject(flow.scopes)) {
+    for (const [scope, description] of Object.entries(flow.scopes)) {
+      // A scope is a space-free printable token (RFC 6749 §3.3).
+      if (/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)) scopes[scope] = text(description);
+    }
+  }
+  return { authorizationUrl, tokenUrl, refreshUrl: flowUrl(flow.refreshUrl) ?? tokenUrl, scopes };
+}
+
 /** One scheme of a requirement, as the reader meets it: what to send and where. */
 function securityView(name: string, scheme: JsonObject, scopes: Json): SecurityView {
   const type = text(scheme.type);
@@ -119,7 +151,13 @@ function securityView(name: string, scheme: JsonObject, scopes: Json): SecurityV
     return { ...base, credential: `${httpScheme || 'HTTP'} credentials` };
   }
   if (type === 'oauth2' || type === 'openIdConnect') {
-    return { ...base, credential: 'OAuth2 access token', placement: authorization('bearer') };
+    const flow = type === 'oauth2' ? authorizationCodeFlow(scheme) : undefined;
+    return {
+      ...base,
+      credential: 'OAuth2 access token',
+      placement: authorization('bearer'),
+      ...(flow ? { authorizationCode: flow } : {}),
+    };
   }
   if (type === 'mutualTLS') return { ...base, credential: 'client certificate' };
   return { ...base, credential: 'credential' };

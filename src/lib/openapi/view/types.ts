@@ -180,6 +180,20 @@ export interface SecurityView {
   placement?: CredentialPlacement;
   /** The OAuth2 or OpenID Connect scopes this operation needs. */
   scopes: string[];
+  /**
+   * An OAuth2 scheme's authorization code flow, when the document declares one with usable (absolute http or https)
+   * URLs: what Try it signs in with.
+   */
+  authorizationCode?: AuthorizationCodeFlow;
+}
+
+export interface AuthorizationCodeFlow {
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Where an expired token is refreshed; the token URL when the document names none (OpenAPI's default). */
+  refreshUrl: string;
+  /** The scopes the flow offers, with what each grants. */
+  scopes: Record<string, string>;
 }
 
 export interface OperationView {

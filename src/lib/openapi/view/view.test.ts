@@ -94,6 +94,39 @@ describe('operationView', () => {
     expect(view.servers).toEqual([{ url: 'https://open.arena.example/data/v4', description: 'Production' }]);
   });
 
+  test('an OAuth2 scheme carries its authorization code flow, the token URL refreshing when no refresh URL is named; unusable URLs and scopes are left out', () => {
+    const chatView = operationView(chat, 'chat-v1', getOperation(chat, '/rooms/{room_id}/messages', 'post'));
+    expect(chatView.security[0].authorizationCode).toEqual({
+      authorizationUrl: 'https://open.arena.example/oauth/authorize',
+      tokenUrl: 'https://open.arena.example/oauth/token',
+      refreshUrl: 'https://open.arena.example/oauth/token',
+      scopes: {},
+    });
+    const flows = (authorizationUrl: string, scopes: Record<string, string> = {}) => ({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/x': { get: { security: [{ O: [] }], responses: { 200: { description: 'ok' } } } } },
+      components: {
+        securitySchemes: {
+          O: {
+            type: 'oauth2',
+            flows: { authorizationCode: { authorizationUrl, tokenUrl: 'https://a.example/t', scopes } },
+          },
+        },
+      },
+    });
+    const flowOf = (document: JsonObject) =>
+      operationView(document, 'x', getOperation(document, '/x')).security[0].authorizationCode;
+    expect(flowOf(flows('/relative/authorize'))).toBeUndefined();
+    expect(flowOf(flows('javascript:alert(1)'))).toBeUndefined();
+    expect(flowOf(flows('https://user:secret@a.example/authorize'))).toBeUndefined();
+    expect(
+      flowOf(flows('https://a.example/authorize', { read: 'Read', 'bad scope': 'x', 'q"uote': 'y' }))?.scopes,
+    ).toEqual({
+      read: 'Read',
+    });
+  });
+
   test('a deprecated operation says so', () => {
     expect(operationView(data, 'data-v4', getOperation(data, '/tournaments')).deprecated).toBe(true);
   });

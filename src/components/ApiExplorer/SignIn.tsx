@@ -1,0 +1,213 @@
+import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { demoOAuthClientId } from '@site/config/mock';
+import { callbackRoute, flowEndpoints, pendingKey, resultKey, type PendingSignIn } from '@site/src/lib/oauth/flow';
+import { maskedToken, readToken, subscribeToTokens, writeToken } from '@site/src/lib/oauth/tokens';
+import type { SecurityView } from '@site/src/lib/openapi/view';
+import { readCredential, subscribeToCredentials, writeCredential } from './storage';
+import styles from './styles.module.css';
+
+interface Props {
+  api: string;
+  scheme: SecurityView;
+  /** The server the call goes to: the local mock signs in at its own OAuth2 server. */
+  serverUrl: string;
+  /** What the reader typed, kept when the sign-in leaves the page. */
+  draft: () => Record<string, unknown>;
+  /** Puts back what the reader had typed, after a sign-in that left the page. */
+  restore: (draft: Record<string, unknown>) => void;
+}
+
+const signInModule = () => import('@site/src/lib/oauth/signIn');
+
+function isLocal(serverUrl: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost'].includes(new URL(serverUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Sign in" for an OAuth2 scheme with an authorization code flow: the reader's client id (kept like a credential),
+ * the document's scopes, PKCE in a popup or by leaving the page. Once signed in, the token is shown masked with its
+ * expiry and scopes, and "Sign out" forgets it.
+ */
+export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props): ReactNode {
+  const id = useId();
+  const flow = scheme.authorizationCode;
+  const clientKey = `${scheme.name}:client-id`;
+  const storedClientId = useSyncExternalStore(
+    subscribeToCredentials,
+    () => readCredential(window.sessionStorage, api, clientKey),
+    () => '',
+  );
+  const local = isLocal(serverUrl);
+  const clientId = storedClientId || (local ? demoOAuthClientId : '');
+  const token = useSyncExternalStore(
+    subscribeToTokens,
+    () => readToken(api, scheme.name),
+    () => undefined,
+  );
+  const [scopes, setScopes] = useState<string[]>(scheme.scopes);
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const callbackUrl = useBaseUrl(`/${callbackRoute}`, { absolute: false });
+
+  // A sign-in that left the page finishes here when the reader is back.
+  useEffect(() => {
+    let pending: PendingSignIn | undefined;
+    try {
+      if (!window.sessionStorage.getItem(resultKey)) return;
+      pending = JSON.parse(window.sessionStorage.getItem(pendingKey) ?? 'null') as PendingSignIn | undefined;
+    } catch {
+      return;
+    }
+    if (!pending || pending.api !== api || pending.scheme !== scheme.name) return;
+    const { draft: saved } = pending;
+    signInModule()
+      .then(({ finishRedirect }) => {
+        if (saved) restore(saved);
+        setBusy(true);
+        return finishRedirect();
+      })
+      .then(
+        (finished) => {
+          if (finished) writeToken(api, scheme.name, finished.token);
+        },
+        (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+      )
+      .finally(() => setBusy(false));
+    // Once per page view: the result is consumed by the first explorer of its API and scheme.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!flow) return null;
+  const endpoints = flowEndpoints(flow, serverUrl);
+  const current = token && token.issuer === endpoints.issuer ? token : undefined;
+
+  const start = () => {
+    setProblem('');
+    // Opened now, in the click, so no popup blocker takes it for an unrequested window; pointed at the provider once
+    // the PKCE challenge is computed. Blocked (null), the sign-in leaves the page instead.
+    const popup = window.open('', 'oauth2-sign-in', 'popup,width=520,height=720');
+    setBusy(true);
+    signInModule()
+      .then(({ signIn }) =>
+        signIn(
+          {
+            endpoints,
+            clientId,
+            scope: scopes.join(' '),
+            redirectUri: new URL(callbackUrl, window.location.origin).href,
+            api,
+            scheme: scheme.name,
+            remember,
+            draft: draft(),
+          },
+          popup,
+        ),
+      )
+      .then(
+        (signedIn) => {
+          if (signedIn) writeToken(api, scheme.name, signedIn);
+        },
+        (error: unknown) => {
+          popup?.close();
+          setProblem(error instanceof Error ? error.message : String(error));
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const offered = Object.entries(flow.scopes);
+  return (
+    <div className={styles.signIn} role="group" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`} className={styles.signInTitle}>
+        Sign in with OAuth2{' '}
+        <span className={styles.hint}>
+          authorization code with PKCE, at <code>{new URL(endpoints.authorizationUrl).origin}</code>
+        </span>
+      </p>
+      {current ? (
+        <div className={styles.row}>
+          <p aria-live="polite" className={styles.signedIn}>
+            Signed in: token <code>{maskedToken(current.accessToken)}</code>
+            {current.expiresAt ? `, expires at ${new Date(current.expiresAt).toLocaleTimeString()}` : ''}
+            {current.scope ? `, scopes ${current.scope}` : ', no scope'}
+            {current.remember ? ' (kept in this tab)' : ' (kept in this page only)'}.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() => writeToken(api, scheme.name, undefined)}
+          >
+            Sign out
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className={styles.row}>
+            <label htmlFor={`${id}-client`}>
+              Client id
+              <span className={styles.hint}>
+                {' '}
+                {local
+                  ? `the local mock's demo client is ${demoOAuthClientId}`
+                  : "your application's, registered with this page's callback URL"}
+              </span>
+            </label>
+            <input
+              id={`${id}-client`}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={clientId}
+              onChange={(event) => writeCredential(window.sessionStorage, api, event.target.value, clientKey)}
+            />
+          </div>
+          {offered.length > 0 && (
+            <fieldset className={styles.scopes}>
+              <legend>Scopes</legend>
+              {offered.map(([scope, description]) => (
+                <label key={scope}>
+                  <input
+                    type="checkbox"
+                    checked={scopes.includes(scope)}
+                    onChange={(event) =>
+                      setScopes((chosen) =>
+                        event.target.checked ? [...chosen, scope] : chosen.filter((each) => each !== scope),
+                      )
+                    }
+                  />{' '}
+                  <code>{scope}</code>
+                  {description ? <span className={styles.hint}> {description}</span> : null}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <label className={styles.remember}>
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Keep
+            the token in this tab until it closes (otherwise this page only)
+          </label>
+          <div>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={busy || clientId.trim() === ''}
+              onClick={start}
+            >
+              {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+          </div>
+        </>
+      )}
+      {problem && (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { apiByKey } from '../../config/apis';
+import { mockUrl } from '../../config/mock';
+import { startMock, type MockServer } from '../../scripts/lib/mockServer';
+import { axe } from './support/axe';
+import { expect, gotoHydrated, test } from './support/fixtures';
+import { Explorer } from './support/pages';
+
+/**
+ * Try it's OAuth2 sign-in (src/lib/oauth, ApiExplorer/SignIn.tsx) against `npm run mock`'s Chat API: Prism behind the
+ * credential gate, which takes only tokens its OAuth2 server (oidc-provider, scripts/lib/oauthServer.ts) issued.
+ * The reader's path: the popup (or the page itself when popups are blocked), the provider's sign-in and consent
+ * pages, back through static/oauth2/callback.html, then a message posted with the token.
+ */
+
+const route = '/docs/chat-api/post-room-message';
+const chatUrl = mockUrl('chat');
+const document = path.resolve('build/openapi', `${apiByKey('chat').id}.json`);
+
+test.describe.configure({ mode: 'serial' });
+
+let mock: MockServer;
+test.beforeAll(async () => {
+  mock = await startMock('chat', Number(new URL(chatUrl).port), { document });
+});
+test.afterAll(async () => {
+  await mock?.stop();
+});
+
+function signInGroup(page: Page) {
+  return new Explorer(page).form.getByRole('group', { name: /Sign in with OAuth2/ });
+}
+
+async function openExplorer(page: Page): Promise<Explorer> {
+  await gotoHydrated(page, route);
+  const explorer = new Explorer(page);
+  await explorer.chooseServer(chatUrl);
+  return explorer;
+}
+
+/**
+ * The provider's pages (oidc-provider's development sign-in and consent), as a player goes through them: the sign-in
+ * only without a session at the provider, the consent only while nothing is granted yet.
+ */
+async function consent(provider: Page, answer: 'Continue' | 'Cancel' = 'Continue'): Promise<void> {
+  const login = provider.getByPlaceholder('Enter any login');
+  const proceed = provider.getByRole('button', { name: 'Continue' });
+  const closed = provider.waitForEvent('close').then(() => 'closed' as const);
+  const shown = async () => {
+    await login.or(proceed).waitFor();
+    return 'shown' as const;
+  };
+  if ((await Promise.race([shown(), closed])) === 'closed') return;
+  if (await login.isVisible()) {
+    await login.fill('demo-player');
+    await provider.getByPlaceholder('and password').fill('any password');
+    await provider.getByRole('button', { name: 'Sign-in' }).click();
+    if ((await Promise.race([proceed.waitFor().then(() => 'shown' as const), closed])) === 'closed') return;
+  }
+  if (answer === 'Continue') await proceed.click();
+  else await provider.getByRole('link', { name: '[ Cancel ]' }).click();
+}
+
+async function signInThroughPopup(page: Page): Promise<void> {
+  const popup = page.waitForEvent('popup');
+  await signInGroup(page).getByRole('button', { name: 'Sign in' }).click();
+  await consent(await popup);
+}
+
+/** The Authorization header of the last call the mock's gate received. */
+function lastToken(): string {
+  const authorization = mock.received.filter((request) => request.url.startsWith('/rooms/')).at(-1)
+    ?.headers.authorization;
+  return /^Bearer (\S+)$/.exec(String(authorization))?.[1] ?? '';
+}
+
+test('signs in through a popup and posts a message with a token the gate verified; the token is in no URL, storage or console line', async ({
+  page,
+}) => {
+  const urls: string[] = [];
+  const consoleText: string[] = [];
+  page.context().on('request', (request) => urls.push(request.url()));
+  page.context().on('console', (message) => consoleText.push(message.text()));
+  // A made-up token is refused: the gate verifies a token, it does not only look for one.
+  const madeUp = await fetch(`${chatUrl}/rooms/room-1/messages`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer made-up-token', 'content-type': 'application/json' },
+    body: JSON.stringify({ body: 'hello' }),
+  });
+  expect(madeUp.status).toBe(401);
+  const explorer = await openExplorer(page);
+
+  await signInThroughPopup(page);
+  const group = signInGroup(page);
+  await expect(group).toContainText(/Signed in: token ••••\S{4}, expires at/);
+  await expect(explorer.credential('OAuth2 access token')).toHaveCount(0);
+  await explorer.send();
+  await expect(explorer.status).toContainText('200');
+  await expect(explorer.responseBody).toContainText('"id"');
+
+  const token = lastToken();
+  expect(token).not.toBe('made-up-token');
+  expect(await mock.oauth?.verify(token)).toBeUndefined();
+  await expect(group).not.toContainText(token);
+  expect(urls.filter((url) => url.includes(token))).toEqual([]);
+  expect(consoleText.filter((line) => line.includes(token))).toEqual([]);
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }));
+  expect(stored).not.toContain(token);
+
+  await group.getByRole('button', { name: 'Sign out' }).click();
+  await expect(explorer.credential('OAuth2 access token')).toBeVisible();
+});
+
+test('with popups blocked, signs in by leaving the page and comes back with what was typed', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  const explorer = await openExplorer(page);
+  await explorer.parameter('room_id').fill('room-kept-7');
+  await signInGroup(page).getByRole('button', { name: 'Sign in' }).click();
+  await consent(page);
+  await page.waitForURL((url) => url.pathname === route);
+  await expect(signInGroup(page)).toContainText('Signed in: token');
+  await expect(explorer.parameter('room_id')).toHaveValue('room-kept-7');
+  expect(page.url()).not.toMatch(/code=|state=/);
+  await explorer.send();
+  await expect(explorer.status).toContainText('200');
+  expect(mock.received.at(-1)?.url).toBe('/rooms/room-kept-7/messages');
+});
+
+test.describe('failures', () => {
+  // The refused code is a 400 the page reports on purpose: the fixture's failed-request check would count it.
+  test.use({ allowProblems: true });
+
+  test('declined consent, a tampered state and a refused code each say so and keep the inputs', async ({ page }) => {
+    const explorer = await openExplorer(page);
+    await explorer.parameter('room_id').fill('room-still-here');
+    const group = signInGroup(page);
+
+    let popup = page.waitForEvent('popup');
+    await group.getByRole('button', { name: 'Sign in' }).click();
+    await consent(await popup, 'Cancel');
+    await expect(group.getByRole('alert')).toContainText('Sign-in was declined: access_denied');
+
+    // The provider's answer carries another state than this sign-in's, as a forged callback would: the request
+    // reaches the provider with its state replaced, and the provider sends that state back.
+    await page.context().route(`${chatUrl}/oauth/authorize?*`, async (routed) => {
+      const url = new URL(routed.request().url());
+      url.searchParams.set('state', 'forged');
+      await routed.continue({ url: url.href });
+    });
+    popup = page.waitForEvent('popup');
+    await group.getByRole('button', { name: 'Sign in' }).click();
+    await consent(await popup);
+    await expect(group.getByRole('alert')).toContainText('its state did not match');
+    await page.context().unrouteAll();
+
+    const tokenRequests: string[] = [];
+    await page.route(`${chatUrl}/oauth/token`, async (routed) => {
+      tokenRequests.push(routed.request().postData() ?? '');
+      await routed.fulfill({
+        status: 400,
+        headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+        body: JSON.stringify({ error: 'invalid_grant', error_description: 'the code has expired' }),
+      });
+    });
+    popup = page.waitForEvent('popup');
+    await group.getByRole('button', { name: 'Sign in' }).click();
+    await consent(await popup);
+    await expect(group.getByRole('alert')).toContainText(
+      'The token endpoint refused the authorization code: invalid_grant (the code has expired).',
+    );
+    // The exchange carried the PKCE verifier, and no secret.
+    expect(tokenRequests[0]).toMatch(/code_verifier=[\w-]{43,}/);
+    expect(tokenRequests[0]).not.toMatch(/client_secret/);
+    await expect(explorer.parameter('room_id')).toHaveValue('room-still-here');
+    await expect(group.getByRole('textbox', { name: /Client id/ })).toBeVisible();
+
+    const results = await axe(page).include('form[aria-label="Request explorer"]').analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+test('an expired token is refreshed before the call, which succeeds', async ({ page }) => {
+  // A mock whose tokens live 6 s, in place of the shared one.
+  await mock.stop();
+  mock = await startMock('chat', Number(new URL(chatUrl).port), { document, accessTokenTtl: 6 });
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${chatUrl}/oauth/token` && /grant_type=refresh_token/.test(request.postData() ?? '')) {
+      refreshes.push(request.url());
+    }
+  });
+  const explorer = await openExplorer(page);
+  await signInThroughPopup(page);
+  await expect(signInGroup(page)).toContainText('Signed in: token');
+  await page.waitForTimeout(2_000);
+  await explorer.send();
+  await expect(explorer.status).toContainText('200');
+  expect(refreshes).toHaveLength(1);
+  expect(await mock.oauth?.verify(lastToken())).toBeUndefined();
+});
