@@ -85,7 +85,7 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
 
   if (!flow) return null;
   const endpoints = flowEndpoints(flow, serverUrl);
-  const current = token && token.issuer === endpoints.issuer ? token : undefined;
+  const current = token && token.serverUrl === serverUrl ? token : undefined;
 
   const start = () => {
     setProblem('');
@@ -98,6 +98,7 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
         signIn(
           {
             endpoints,
+            serverUrl,
             clientId,
             scope: scopes.join(' '),
             redirectUri: new URL(callbackUrl, window.location.origin).href,

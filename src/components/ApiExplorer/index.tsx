@@ -1,4 +1,14 @@
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { usePublishDraft } from '@site/src/components/ApiOperation/requestDraft';
 import type { Json } from '@site/src/lib/openapi/document';
@@ -11,8 +21,6 @@ import { credentialWhere } from '@site/src/lib/openapi/security';
 import Sentence from '@site/src/components/Sentence';
 import { initialInputs, optionText, prepareRequest, securityChoices, variableField } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
-import SignIn from './SignIn';
-import { flowEndpoints } from '@site/src/lib/oauth/flow';
 import { readToken, subscribeToTokens, tokensVersion, writeToken } from '@site/src/lib/oauth/tokens';
 import styles from './styles.module.css';
 
@@ -38,6 +46,14 @@ type Outcome =
   | { kind: 'error'; url: string; message: string };
 
 const timeoutMillis = 30_000;
+
+/**
+ * The OAuth2 sign-in, in a chunk of its own loaded once the page has hydrated, and only where a call has an
+ * authorization code flow: the API key pages, most of the reference, never carry it (the operation page's weight
+ * budget is a ratio to a guide's).
+ */
+const SignIn = lazy(() => import('./SignIn'));
+const noSubscription = () => () => undefined;
 
 let matcher: Promise<PatternMatcher | undefined> | undefined;
 
@@ -99,12 +115,18 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
     () => '[]',
   );
   const credentials = JSON.parse(storedCredentials) as string[];
+  // True once hydrated: the sign-in renders (and loads) in the browser only, after the server's HTML is taken over.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // Tokens a sign-in got (lib/oauth): one replaces the typed credential of its scheme, for its own server only.
   useSyncExternalStore(subscribeToTokens, tokensVersion, () => 0);
   const signedInFor = (scheme: SecurityView) => {
     if (!scheme.authorizationCode) return undefined;
     const token = readToken(operation.api, scheme.name);
-    return token && token.issuer === flowEndpoints(scheme.authorizationCode, requestUrl).issuer ? token : undefined;
+    return token && token.serverUrl === requestUrl ? token : undefined;
   };
   const [inputs, setInputs] = useState(() => initialInputs(operation));
   const media = operation.requestBody?.contents ?? [];
@@ -151,7 +173,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
         if (token.expiresAt === undefined || token.expiresAt > Date.now() + 5_000) return token.accessToken;
         const { refresh } = await import('@site/src/lib/oauth/signIn');
         try {
-          const fresh = await refresh(flowEndpoints(scheme.authorizationCode, requestUrl), token);
+          const fresh = await refresh(scheme.authorizationCode, token);
           writeToken(operation.api, scheme.name, fresh);
           return fresh.accessToken;
         } catch (error) {
@@ -161,22 +183,14 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       }),
     );
 
-  const draft = () => ({ serverUrl, variables, inputs, contentType, bodyText, choice });
-  const restore = (saved: Record<string, unknown>) => {
-    if (typeof saved.serverUrl === 'string' && servers.some((server) => server.url === saved.serverUrl)) {
-      setServerUrl(saved.serverUrl);
-    }
+  // What a sign-in that leaves the page keeps and puts back: the server it signed in for, and what the reader typed.
+  const draft = () => ({ serverUrl, inputs, bodyText });
+  const restore = (saved: { serverUrl?: unknown; inputs?: unknown; bodyText?: unknown }) => {
+    if (servers.some((server) => server.url === saved.serverUrl)) setServerUrl(String(saved.serverUrl));
     if (typeof saved.bodyText === 'string') setBodyText(saved.bodyText);
-    if (typeof saved.contentType === 'string') setContentType(saved.contentType);
-    if (typeof saved.choice === 'number' && saved.choice < choices.length) setChoice(saved.choice);
-    const strings = (value: unknown) =>
-      Object.fromEntries(
-        Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
-        ),
-      );
-    setInputs((current) => ({ ...current, ...strings(saved.inputs) }));
-    setVariables(strings(saved.variables));
+    if (typeof saved.inputs === 'object' && saved.inputs !== null) {
+      setInputs((current) => ({ ...current, ...(saved.inputs as Record<string, string>) }));
+    }
   };
 
   const send = async (event: FormEvent) => {
@@ -332,16 +346,12 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       )}
       {security.map((scheme, index) => {
         const inputId = index === 0 ? `${id}-credential` : `${id}-credential-${index + 1}`;
-        const signIn = scheme.authorizationCode ? (
-          <SignIn
-            key={`${scheme.name}-sign-in`}
-            api={operation.api}
-            scheme={scheme}
-            serverUrl={requestUrl}
-            draft={draft}
-            restore={restore}
-          />
-        ) : null;
+        const signIn =
+          scheme.authorizationCode && hydrated ? (
+            <Suspense key={`${scheme.name}-sign-in`} fallback={null}>
+              <SignIn api={operation.api} scheme={scheme} serverUrl={requestUrl} draft={draft} restore={restore} />
+            </Suspense>
+          ) : null;
         if (signedInFor(scheme)) return signIn;
         return (
           <div className={styles.row} key={scheme.name}>

@@ -77,6 +77,8 @@ export interface PendingSignIn {
   scope: string;
   redirectUri: string;
   endpoints: FlowEndpoints;
+  /** The API server the token is for. */
+  serverUrl: string;
   /** Which explorer signed in: the API and the scheme. */
   api: string;
   scheme: string;

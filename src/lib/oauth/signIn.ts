@@ -5,7 +5,8 @@
  * and what each failure means to them. Loaded on the first sign-in only: pages nobody signs in from never load it.
  */
 import * as oauth from 'oauth4webapi';
-import { callbackChannel, pendingKey, resultKey, type FlowEndpoints, type PendingSignIn } from './flow';
+import type { AuthorizationCodeFlow } from '../openapi/view/types';
+import { callbackChannel, flowEndpoints, pendingKey, resultKey, type FlowEndpoints, type PendingSignIn } from './flow';
 import type { SignedIn } from './tokens';
 
 /** A failure the reader can act on, in one or two sentences. */
@@ -13,6 +14,7 @@ export class SignInError extends Error {}
 
 export interface SignInRequest {
   endpoints: FlowEndpoints;
+  serverUrl: string;
   clientId: string;
   scope: string;
   redirectUri: string;
@@ -60,18 +62,18 @@ function tokenFailure(error: unknown, endpoint: string, what: string): SignInErr
 }
 
 function signedIn(
-  endpoints: FlowEndpoints,
+  serverUrl: string,
   clientId: string,
   result: oauth.TokenEndpointResponse,
   remember: boolean,
 ): SignedIn {
   return {
     clientId,
+    serverUrl,
     accessToken: result.access_token,
     ...(result.refresh_token ? { refreshToken: result.refresh_token } : {}),
     ...(typeof result.expires_in === 'number' ? { expiresAt: Date.now() + result.expires_in * 1000 } : {}),
     scope: result.scope ?? '',
-    issuer: endpoints.issuer,
     remember,
   };
 }
@@ -109,7 +111,7 @@ async function exchange(pending: PendingSignIn, answer: URLSearchParams): Promis
       requestOptions(pending.endpoints),
     );
     const result = await oauth.processAuthorizationCodeResponse(as, client, response);
-    return signedIn(pending.endpoints, pending.clientId, result, pending.remember);
+    return signedIn(pending.serverUrl, pending.clientId, result, pending.remember);
   } catch (error) {
     throw tokenFailure(error, pending.endpoints.tokenUrl, 'the authorization code');
   }
@@ -140,6 +142,7 @@ export async function signIn(request: SignInRequest, popup: Window | null): Prom
     scope: request.scope,
     redirectUri: request.redirectUri,
     endpoints: request.endpoints,
+    serverUrl: request.serverUrl,
     api: request.api,
     scheme: request.scheme,
     returnTo: window.location.href,
@@ -194,9 +197,10 @@ export async function finishRedirect(): Promise<{ pending: PendingSignIn; token:
   }
 }
 
-/** A fresh access token for an expired one, from the flow's refresh URL. */
-export async function refresh(endpoints: FlowEndpoints, token: SignedIn): Promise<SignedIn> {
+/** A fresh access token for an expired one, from the flow's refresh URL (on the token's server's OAuth2 server). */
+export async function refresh(flow: AuthorizationCodeFlow, token: SignedIn): Promise<SignedIn> {
   const { clientId } = token;
+  const endpoints = flowEndpoints(flow, token.serverUrl);
   if (!token.refreshToken)
     throw new SignInError('Your access token expired and the provider gave no refresh token. Sign in again.');
   const as = { ...server(endpoints), token_endpoint: endpoints.refreshUrl };
@@ -211,7 +215,7 @@ export async function refresh(endpoints: FlowEndpoints, token: SignedIn): Promis
     );
     const result = await oauth.processRefreshTokenResponse(as, client, response);
     return {
-      ...signedIn(endpoints, clientId, result, token.remember),
+      ...signedIn(token.serverUrl, clientId, result, token.remember),
       refreshToken: result.refresh_token ?? token.refreshToken,
     };
   } catch (error) {

@@ -10,8 +10,8 @@ export interface SignedIn {
   /** When the access token expires (ms since the epoch); none when the server did not say. */
   expiresAt?: number;
   scope: string;
-  /** The authorization server it came from (lib/oauth/flow.ts `issuer`): a token is only sent where it belongs. */
-  issuer: string;
+  /** The API server it was signed in for: it is sent there only (the local mock's tokens are not production's). */
+  serverUrl: string;
   /** The client it was issued to, which refreshes it. */
   clientId: string;
   remember: boolean;
@@ -50,7 +50,7 @@ export function readToken(api: string, scheme: string): SignedIn | undefined {
     const stored = session()?.getItem(key(api, scheme));
     if (!stored) return undefined;
     const parsed = JSON.parse(stored) as SignedIn;
-    if (typeof parsed.accessToken !== 'string' || typeof parsed.issuer !== 'string') return undefined;
+    if (typeof parsed.accessToken !== 'string' || typeof parsed.serverUrl !== 'string') return undefined;
     memory.set(key(api, scheme), parsed);
     return parsed;
   } catch {
