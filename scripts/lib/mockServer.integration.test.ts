@@ -2,6 +2,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { runNode } from '../../src/lib/node/runNode';
 import { useVendoredMocks } from '../../tests/fixtures/mocks';
+import { apiByKey } from '../../config/apis';
+import { startMock } from './mockServer';
+import { freePort } from './process';
 import { resolveRef, type JsonObject } from '../../src/lib/openapi/document';
 import { readVendoredDocument } from '../../tests/fixtures/vendored';
 import { withRunMarker } from './runMarker.mjs';
@@ -34,6 +37,33 @@ describe('the Data API mock', () => {
 
   test('rejects a call without the API key', async () => {
     expect((await fetch(`${mocks.data.url}/games`)).status).toBe(401);
+  });
+});
+
+describe("the Chat API mock's OAuth2 server", () => {
+  test('the gate takes only a token its OAuth2 server issued, at the paths of the document', async () => {
+    const mock = await startMock('chat', await freePort(), { document: apiByKey('chat').vendored });
+    try {
+      const post = (token: string) =>
+        fetch(`${mock.url}/rooms/hub-1/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body: 'GG' }),
+        });
+      const madeUp = await post('made-up-token');
+      expect(madeUp.status).toBe(401);
+      expect(madeUp.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+      expect((await post(await mock.oauth!.issueToken())).status).toBe(200);
+      // The server's metadata names the document's own endpoints, on the mock's origin.
+      const metadata = (await (await fetch(`${mock.url}/oauth/.well-known/openid-configuration`)).json()) as {
+        authorization_endpoint: string;
+        token_endpoint: string;
+      };
+      expect(metadata.authorization_endpoint).toBe(`${mock.url}/oauth/authorize`);
+      expect(metadata.token_endpoint).toBe(`${mock.url}/oauth/token`);
+    } finally {
+      await mock.stop();
+    }
   });
 });
 

@@ -86,7 +86,17 @@ const corsHeaders = { 'access-control-allow-origin': '*', 'access-control-expose
 export async function startMock(
   api: MockApi,
   port: number,
-  options: { stdio?: 'inherit' | 'ignore'; document?: string; accessTokenTtl?: number } = {},
+  options: {
+    stdio?: 'inherit' | 'ignore';
+    document?: string;
+    accessTokenTtl?: number;
+    /**
+     * Which tokens the gate takes for an OAuth2 API: only those its OAuth2 server issued (the default, as
+     * production), or any present one, for tests that tell their requests apart by made-up credentials (the
+     * samples' runs).
+     */
+    tokens?: 'issued' | 'present';
+  } = {},
 ): Promise<MockServer> {
   const document = options.document ?? mockDocument(api);
   const parsed = parseDocumentText(readFileSync(document, 'utf8'));
@@ -131,7 +141,7 @@ export async function startMock(
       const needsCredential = secured(method, pathname);
       let problem = needsCredential ? credentialProblem(request.headers.authorization) : undefined;
       // A token must be one the local server issued and still valid: present is not enough.
-      if (needsCredential && !problem && oauth) {
+      if (needsCredential && !problem && oauth && options.tokens !== 'present') {
         problem = await oauth.verify(/^Bearer[ ]+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
       }
       const next = method !== 'OPTIONS' && !problem ? canned.shift() : undefined;
@@ -140,7 +150,7 @@ export async function startMock(
           status: 401,
           headers: {
             'content-type': 'application/json',
-            'www-authenticate': oauth ? 'Bearer error="invalid_token"' : 'Bearer',
+            'www-authenticate': problem?.startsWith('the access token') ? 'Bearer error="invalid_token"' : 'Bearer',
           },
           body: JSON.stringify({ errors: [{ message: `Unauthorized: ${problem}` }] }),
         };

@@ -272,7 +272,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       </div>
       <p className={styles.hint}>
         To the production server with your own credential, or to the local mock (<code>npm run mock</code> in a clone of
-        the portal) with any. Limits are checked before anything is sent.
+        the portal) with any API key, or a token from its own sign-in. Limits are checked before anything is sent.
       </p>
       <div className={styles.row}>
         <label htmlFor={`${id}-server`}>Server</label>
