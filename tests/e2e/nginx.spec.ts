@@ -79,6 +79,54 @@ test("the CSP lets the request explorer reach the documents' servers and the loc
   expect(connect.sort()).toEqual(["'self'", ...new Set([...servers, ...mocks])].sort());
 });
 
+test.describe("Try it's OAuth2 sign-in under the CSP", () => {
+  test('the callback page is served, and a token request to an origin the CSP does not list is blocked before it leaves', async ({
+    page,
+    request,
+  }) => {
+    const callback = await request.get('/oauth2/callback');
+    expect(callback.status()).toBe(200);
+    expect(callback.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(await callback.text()).toContain('<script src="callback.js"></script>');
+    // The flow's token endpoints are allowed: the document's (production) and the local mock's, the same origin.
+    const csp = callback.headers()['content-security-policy'] ?? '';
+    const tokenUrl = new URL(
+      String(
+        Object.values(
+          (
+            builtDocument('chat-v1').components as {
+              securitySchemes: Record<string, { flows: { authorizationCode: { tokenUrl: string } } }>;
+            }
+          ).securitySchemes,
+        )[0].flows.authorizationCode.tokenUrl,
+      ),
+    );
+    expect(csp).toContain(tokenUrl.origin);
+    expect(csp).toContain(mockUrl('chat'));
+
+    await page.goto('/docs/chat-api/post-room-message');
+    const blocked = await page.evaluate(async () => {
+      const violation = new Promise<string>((resolve) =>
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`),
+          { once: true },
+        ),
+      );
+      const sent = await fetch('http://127.0.0.1:9/oauth/token', {
+        method: 'POST',
+        body: 'grant_type=authorization_code',
+      }).then(
+        () => 'sent',
+        (error: unknown) => `refused: ${String(error)}`,
+      );
+      return { sent, violation: await violation };
+    });
+    expect(blocked.sent).toMatch(/^refused/);
+    expect(blocked.violation).toBe('connect-src http://127.0.0.1:9/oauth/token');
+  });
+});
+
 test.describe('caching', () => {
   test('hashed assets are cached for a year, immutable; HTML revalidates', async ({ request }) => {
     const html = await request.get('/docs/webhooks');
