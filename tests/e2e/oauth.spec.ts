@@ -90,6 +90,9 @@ test('signs in through a popup and posts a message with a token the gate verifie
   });
   expect(madeUp.status).toBe(401);
   const explorer = await openExplorer(page);
+  // The "keep the token" checkbox sits beside its words, not stretched across the row as the explorer's fields are.
+  const keep = signInGroup(page).getByRole('checkbox', { name: /Keep the token in this tab/ });
+  expect((await keep.boundingBox())?.width).toBeLessThan(40);
 
   await signInThroughPopup(page);
   const group = signInGroup(page);

@@ -181,16 +181,18 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
                         event.target.checked ? [...chosen, scope] : chosen.filter((each) => each !== scope),
                       )
                     }
-                  />{' '}
-                  <code>{scope}</code>
-                  {description ? <span className={styles.hint}> {description}</span> : null}
+                  />
+                  <span>
+                    <code>{scope}</code>
+                    {description ? <span className={styles.hint}> {description}</span> : null}
+                  </span>
                 </label>
               ))}
             </fieldset>
           )}
           <label className={styles.remember}>
-            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Keep
-            the token in this tab until it closes (otherwise this page only)
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <span>Keep the token in this tab until it closes (otherwise this page only)</span>
           </label>
           <div>
             <button
