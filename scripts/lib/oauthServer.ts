@@ -84,7 +84,13 @@ export async function startOAuthServer(options: OAuthOptions): Promise<OAuthServ
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`http://127.0.0.1${callbackPath}`, `http://localhost${callbackPath}`, siteCallback],
+        // The site's callback page (any port on this machine, and the portal's), and the guide's sample app's.
+        redirect_uris: [
+          `http://127.0.0.1${callbackPath}`,
+          `http://localhost${callbackPath}`,
+          siteCallback,
+          'http://127.0.0.1/callback',
+        ],
       },
     ],
     scopes: [...new Set([...documented, 'api'])],

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiByKey } from '../../config/apis';
-import { mockUrl } from '../../config/mock';
+import { demoOAuthClientId, mockUrl } from '../../config/mock';
+import { spawnGroup } from '../../scripts/lib/processGroup';
 import { startMock, type MockServer } from '../../scripts/lib/mockServer';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
@@ -203,4 +204,29 @@ test('an expired token is refreshed before the call, which succeeds', async ({ p
   await expect(explorer.status).toContainText('200');
   expect(refreshes).toHaveLength(1);
   expect(await mock.oauth?.verify(lastToken())).toBeUndefined();
+});
+
+test("the OAuth2 guide's sample signs in with PKCE, posts, refreshes its token and posts again", async ({ page }) => {
+  const sample = spawnGroup(process.execPath, ['getting-started/authentication/samples/oauth-flow.mjs', 'hub-1'], {
+    env: { ...process.env, ARENA_CHAT_API_URL: chatUrl, ARENA_OAUTH_CLIENT_ID: demoOAuthClientId },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let out = '';
+    const exited = new Promise<number | null>((resolve) => sample.child.once('exit', (code) => resolve(code)));
+    sample.child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    sample.child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await expect.poll(() => /^Open (\S+)$/m.exec(out)?.[1] ?? '').toMatch(/\/oauth\/authorize\?/);
+    // The player opens the page the app printed, signs in and approves.
+    await page.goto(/^Open (\S+)$/m.exec(out)?.[1] ?? '');
+    await consent(page);
+    await expect(page.locator('body')).toHaveText('Signed in: you can close this page.');
+    expect(await exited, out).toBe(0);
+    expect(out).toMatch(/^access token for \d+ s, refresh token received$/m);
+    expect(out).toContain('post: 200');
+    expect(out).toMatch(/^refreshed: access token for \d+ s$/m);
+    expect(out).toContain('post after refresh: 200');
+  } finally {
+    await sample.stop();
+  }
 });
