@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiByKey } from '../../config/apis';
@@ -137,7 +139,9 @@ test.describe('failures', () => {
   // The refused code is a 400 the page reports on purpose: the fixture's failed-request check would count it.
   test.use({ allowProblems: true });
 
-  test('declined consent, a tampered state and a refused code each say so and keep the inputs', async ({ page }) => {
+  test('declined consent, a forged state, a refused code, an unreadable token endpoint and a closed popup each say so and keep the inputs', async ({
+    page,
+  }) => {
     const explorer = await openExplorer(page);
     await explorer.parameter('room_id').fill('room-still-here');
     const group = signInGroup(page);
@@ -178,6 +182,36 @@ test.describe('failures', () => {
     // The exchange carried the PKCE verifier, and no secret.
     expect(tokenRequests[0]).toMatch(/code_verifier=[\w-]{43,}/);
     expect(tokenRequests[0]).not.toMatch(/client_secret/);
+    await page.unrouteAll();
+
+    // A token endpoint that answers without letting this page read it (no CORS header, as a provider that does not
+    // allow the portal would): the request goes to a server of the test's that sends none.
+    const noCors = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"x","token_type":"bearer"}');
+    });
+    await new Promise<void>((resolve) => noCors.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = noCors.address() as AddressInfo;
+      await page.route(`${chatUrl}/oauth/token`, (routed) =>
+        routed.continue({ url: `http://127.0.0.1:${port}/oauth/token` }),
+      );
+      popup = page.waitForEvent('popup');
+      await group.getByRole('button', { name: 'Sign in' }).click();
+      await consent(await popup);
+      await expect(group.getByRole('alert')).toContainText(
+        `could not be read from this page. The provider must allow this site's origin (${new URL(page.url()).origin}) by CORS`,
+      );
+    } finally {
+      await page.unrouteAll();
+      noCors.close();
+    }
+
+    // The reader closes the popup before finishing.
+    popup = page.waitForEvent('popup');
+    await group.getByRole('button', { name: 'Sign in' }).click();
+    await (await popup).close();
+    await expect(group.getByRole('alert')).toContainText('The sign-in window was closed before it finished.');
+
     await expect(explorer.parameter('room_id')).toHaveValue('room-still-here');
     await expect(group.getByRole('textbox', { name: /Client id/ })).toBeVisible();
 
@@ -204,6 +238,30 @@ test('an expired token is refreshed before the call, which succeeds', async ({ p
   await expect(explorer.status).toContainText('200');
   expect(refreshes).toHaveLength(1);
   expect(await mock.oauth?.verify(lastToken())).toBeUndefined();
+});
+
+test.describe('an expired token whose refresh is refused', () => {
+  // The refused refresh is a 400 the page reports on purpose.
+  test.use({ allowProblems: true });
+
+  test('says so, forgets the token and offers the sign-in again', async ({ page }) => {
+    const explorer = await openExplorer(page);
+    await signInThroughPopup(page);
+    await expect(signInGroup(page)).toContainText('Signed in: token');
+    await page.route(`${chatUrl}/oauth/token`, (routed) =>
+      routed.fulfill({
+        status: 400,
+        headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+        body: JSON.stringify({ error: 'invalid_grant', error_description: 'the refresh token has expired' }),
+      }),
+    );
+    await page.waitForTimeout(2_000);
+    await explorer.send();
+    await expect(explorer.form).toContainText(
+      'Your access token expired and could not be renewed. The token endpoint refused the refresh token: invalid_grant (the refresh token has expired).',
+    );
+    await expect(signInGroup(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
 });
 
 test("the OAuth2 guide's sample signs in with PKCE, posts, refreshes its token and posts again", async ({ page }) => {

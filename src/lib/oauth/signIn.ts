@@ -162,7 +162,12 @@ export async function signIn(request: SignInRequest, popup: Window | null): Prom
       // The callback page answers before it closes itself; give its message a moment to arrive.
       window.setTimeout(() => {
         done();
-        reject(new SignInError('The sign-in window was closed before it finished. Nothing was changed.'));
+        reject(
+          new SignInError(
+            'The sign-in window was closed before it finished. Nothing was changed. If the provider showed an error ' +
+              `about the redirect URI, register ${pending.redirectUri} for your client.`,
+          ),
+        );
       }, 500);
       window.clearInterval(closed);
     }, 400);
