@@ -194,6 +194,8 @@ test('every sample is shown by a page and run by this test', () => {
     ...cases.map(([file]) => path.resolve(file)),
     path.resolve('docs/samples/verify-webhook.mjs'),
     path.resolve('getting-started/Guides/samples/split-body.mjs'),
+    // Needs a player to sign in in a browser: run end to end by tests/e2e/oauth.spec.ts.
+    path.resolve('getting-started/authentication/samples/oauth-flow.mjs'),
   ]);
   expect(samples.map((file) => path.resolve(file)).sort()).toEqual([...shown].sort());
   expect([...shown].sort()).toEqual([...run].sort());
@@ -205,7 +207,7 @@ test('every sample is shown by a page and run by this test', () => {
  */
 test('the guides read only the site convention’s variables', () => {
   const convention = new Set(apis.flatMap((api) => [api.credential.variable, api.baseUrlVariable]));
-  const ownSettings = new Set(['MESSAGE_MAX_LENGTH', 'WEBHOOK_SECRET']);
+  const ownSettings = new Set(['MESSAGE_MAX_LENGTH', 'WEBHOOK_SECRET', 'OAUTH_CLIENT_ID']);
   const files = [...projectFiles('getting-started'), ...projectFiles('docs')].filter((file) =>
     /\.(mjs|py|sh|mdx?)$/.test(file),
   );

@@ -266,7 +266,7 @@ test.describe('an expired token whose refresh is refused', () => {
 
 test("the OAuth2 guide's sample signs in with PKCE, posts, refreshes its token and posts again", async ({ page }) => {
   const sample = spawnGroup(process.execPath, ['getting-started/authentication/samples/oauth-flow.mjs', 'hub-1'], {
-    env: { ...process.env, ARENA_CHAT_API_URL: chatUrl, ARENA_OAUTH_CLIENT_ID: demoOAuthClientId },
+    env: { ...process.env, ARENA_CHAT_API_URL: chatUrl, OAUTH_CLIENT_ID: demoOAuthClientId },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {

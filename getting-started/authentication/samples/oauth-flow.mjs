@@ -1,15 +1,15 @@
 // The authorization code flow with PKCE, end to end, for an app with a server: it listens for the player's return
 // on 127.0.0.1, prints the authorization page to open, checks `state`, exchanges the code with the verifier, posts a
 // message with the access token, then refreshes the token and posts again. Tokens are never printed.
-// Usage: ARENA_CHAT_API_URL=<base URL> ARENA_OAUTH_CLIENT_ID=<client id> node oauth-flow.mjs <room id>
+// Usage: ARENA_CHAT_API_URL=<base URL> OAUTH_CLIENT_ID=<client id> node oauth-flow.mjs <room id>
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
 const chatUrl = process.env.ARENA_CHAT_API_URL;
-const clientId = process.env.ARENA_OAUTH_CLIENT_ID;
+const clientId = process.env.OAUTH_CLIENT_ID;
 const roomId = process.argv[2];
 if (!chatUrl || !clientId || !roomId)
-  throw new Error('Set ARENA_CHAT_API_URL and ARENA_OAUTH_CLIENT_ID, and pass a room id.');
+  throw new Error('Set ARENA_CHAT_API_URL and OAUTH_CLIENT_ID, and pass a room id.');
 // The OAuth2 endpoints are on the API's host (the Chat API document's authorization code flow).
 const authorizeUrl = new URL('/oauth/authorize', chatUrl);
 const tokenUrl = new URL('/oauth/token', chatUrl);
