@@ -1,7 +1,14 @@
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { demoOAuthClientId } from '@site/config/mock';
-import { callbackRoute, flowEndpoints, pendingKey, resultKey, type PendingSignIn } from '@site/src/lib/oauth/flow';
+import {
+  callbackRoute,
+  flowEndpoints,
+  flowProblem,
+  pendingKey,
+  resultKey,
+  type PendingSignIn,
+} from '@site/src/lib/oauth/flow';
 import { maskedToken, readToken, subscribeToTokens, writeToken } from '@site/src/lib/oauth/tokens';
 import type { SecurityView } from '@site/src/lib/openapi/view';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
@@ -86,6 +93,7 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
   if (!flow) return null;
   const endpoints = flowEndpoints(flow, serverUrl);
   const current = token && token.serverUrl === serverUrl ? token : undefined;
+  const refused = flowProblem(endpoints, serverUrl);
 
   const start = () => {
     setProblem('');
@@ -131,7 +139,9 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
           authorization code with PKCE, at <code>{new URL(endpoints.authorizationUrl).origin}</code>
         </span>
       </p>
-      {current ? (
+      {refused ? (
+        <p className={styles.problem}>{refused}</p>
+      ) : current ? (
         <div className={styles.row}>
           <p aria-live="polite" className={styles.signedIn}>
             Signed in: token <code>{maskedToken(current.accessToken)}</code>

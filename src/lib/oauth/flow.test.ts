@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonDirectory, flowEndpoints } from './flow';
+import { commonDirectory, flowEndpoints, flowProblem } from './flow';
 
 const flow = {
   authorizationUrl: 'https://open.arena.example/oauth/authorize',
@@ -38,5 +38,22 @@ describe('commonDirectory', () => {
     expect(commonDirectory(['/oauth/authorize', '/oauth/token'])).toBe('/oauth');
     expect(commonDirectory(['/a/b/authorize', '/a/c/token'])).toBe('/a');
     expect(commonDirectory(['/authorize', '/token'])).toBe('');
+  });
+});
+
+describe('flowProblem', () => {
+  it("signs in when the token and refresh endpoints are on the chosen server's origin, the local mock's included", () => {
+    expect(
+      flowProblem(flowEndpoints(flow, 'https://open.arena.example/chat/v1'), 'https://open.arena.example/chat/v1'),
+    ).toBeUndefined();
+    expect(flowProblem(flowEndpoints(flow, 'http://127.0.0.1:4011'), 'http://127.0.0.1:4011')).toBeUndefined();
+  });
+
+  it('refuses a token or refresh endpoint elsewhere, as a changed document could name', () => {
+    const elsewhere = { ...flow, refreshUrl: 'https://collector.example/refresh' };
+    expect(
+      flowProblem(flowEndpoints(elsewhere, 'https://open.arena.example/chat/v1'), 'https://open.arena.example/chat/v1'),
+    ).toMatch(/^The document's refresh endpoint is on https:\/\/collector\.example, not on the API's own host/);
+    expect(flowProblem(flowEndpoints(flow, 'not a url'), 'not a url')).toBe('Choose a server to sign in for.');
   });
 });

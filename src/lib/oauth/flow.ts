@@ -69,6 +69,31 @@ export function flowEndpoints(flow: AuthorizationCodeFlow, serverUrl: string): F
   return { issuer, ...endpoints };
 }
 
+/**
+ * Why Try it will not sign in with these endpoints, or undefined when it will. The token and refresh endpoints
+ * receive the code, its verifier and the refresh token: they must be on the API server's own origin (the one the
+ * reader picked, which is one of the API's own hosts or the local mock), so a changed or hostile document cannot
+ * send them elsewhere. The authorization page may be anywhere: the reader sees its address in the window.
+ */
+export function flowProblem(endpoints: FlowEndpoints, serverUrl: string): string | undefined {
+  let origin: string;
+  try {
+    origin = new URL(serverUrl).origin;
+  } catch {
+    return 'Choose a server to sign in for.';
+  }
+  for (const [what, value] of [
+    ['token', endpoints.tokenUrl],
+    ['refresh', endpoints.refreshUrl],
+  ] as const) {
+    const at = new URL(value).origin;
+    if (at !== origin) {
+      return `The document's ${what} endpoint is on ${at}, not on the API's own host (${origin}): Try it sends a code and its verifier only to the API's host. Get a token with your own client and paste it above.`;
+    }
+  }
+  return undefined;
+}
+
 /** What a redirect sign-in keeps in the tab while the reader is at the provider, to finish when they are back. */
 export interface PendingSignIn {
   state: string;

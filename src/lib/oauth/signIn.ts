@@ -6,7 +6,15 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { AuthorizationCodeFlow } from '../openapi/view/types';
-import { callbackChannel, flowEndpoints, pendingKey, resultKey, type FlowEndpoints, type PendingSignIn } from './flow';
+import {
+  callbackChannel,
+  flowEndpoints,
+  flowProblem,
+  pendingKey,
+  resultKey,
+  type FlowEndpoints,
+  type PendingSignIn,
+} from './flow';
 import type { SignedIn } from './tokens';
 
 /** A failure the reader can act on, in one or two sentences. */
@@ -206,6 +214,8 @@ export async function finishRedirect(): Promise<{ pending: PendingSignIn; token:
 export async function refresh(flow: AuthorizationCodeFlow, token: SignedIn): Promise<SignedIn> {
   const { clientId } = token;
   const endpoints = flowEndpoints(flow, token.serverUrl);
+  const problem = flowProblem(endpoints, token.serverUrl);
+  if (problem) throw new SignInError(problem);
   if (!token.refreshToken)
     throw new SignInError('Your access token expired and the provider gave no refresh token. Sign in again.');
   const as = { ...server(endpoints), token_endpoint: endpoints.refreshUrl };
