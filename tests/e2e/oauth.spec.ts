@@ -32,7 +32,7 @@ test.afterAll(async () => {
 });
 
 function signInGroup(page: Page) {
-  return new Explorer(page).form.getByRole('group', { name: /Sign in with OAuth2/ });
+  return new Explorer(page).form.getByRole('group', { name: 'OAuth2 sign-in' });
 }
 
 async function openExplorer(page: Page): Promise<Explorer> {

@@ -42,7 +42,16 @@ function isLocal(serverUrl: string): boolean {
  */
 export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props): ReactNode {
   const id = useId();
-  const flow = scheme.authorizationCode;
+  // The scheme's flows Try it can run: a player's sign-in (authorization code), an application's own token (client
+  // credentials); the reader picks when the document declares both.
+  const kinds = [
+    ...(scheme.authorizationCode ? (['authorizationCode'] as const) : []),
+    ...(scheme.clientCredentials ? (['clientCredentials'] as const) : []),
+  ];
+  const [kind, setKind] = useState(kinds[0]);
+  const flow = kind === 'clientCredentials' ? scheme.clientCredentials : scheme.authorizationCode;
+  // The client secret lives in this component only, for the token request: never stored.
+  const [clientSecret, setClientSecret] = useState('');
   const clientKey = `${scheme.name}:client-id`;
   const storedClientId = useSyncExternalStore(
     subscribeToCredentials,
@@ -95,6 +104,20 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
   const current = token && token.serverUrl === serverUrl ? token : undefined;
   const refused = flowProblem(endpoints, serverUrl);
 
+  const getClientToken = () => {
+    setProblem('');
+    setBusy(true);
+    signInModule()
+      .then(({ clientCredentialsToken }) =>
+        clientCredentialsToken({ endpoints, serverUrl, clientId, clientSecret, scope: scopes.join(' '), remember }),
+      )
+      .then(
+        (token) => writeToken(api, scheme.name, token),
+        (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+      )
+      .finally(() => setBusy(false));
+  };
+
   const start = () => {
     setProblem('');
     // Opened now, in the click, so no popup blocker takes it for an unrequested window; pointed at the provider once
@@ -132,13 +155,34 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
 
   const offered = Object.entries(flow.scopes);
   return (
-    <div className={styles.signIn} role="group" aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`} className={styles.signInTitle}>
-        Sign in with OAuth2{' '}
-        <span className={styles.hint}>
-          authorization code with PKCE, at <code>{new URL(endpoints.authorizationUrl).origin}</code>
-        </span>
+    <div className={styles.signIn} role="group" aria-label="OAuth2 sign-in">
+      <p className={styles.signInTitle}>
+        {current
+          ? 'Signed in with OAuth2'
+          : kind === 'clientCredentials'
+            ? 'Get a token with OAuth2'
+            : 'Sign in with OAuth2'}
+        {current ? null : (
+          <span className={styles.hint}>
+            {' '}
+            {kind === 'clientCredentials' ? 'client credentials' : 'authorization code with PKCE'}, at{' '}
+            <code>{new URL(endpoints.authorizationUrl).origin}</code>
+          </span>
+        )}
       </p>
+      {kinds.length > 1 && !current && (
+        <div className={styles.row}>
+          <label htmlFor={`${id}-flow`}>Flow</label>
+          <select
+            id={`${id}-flow`}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as (typeof kinds)[number])}
+          >
+            <option value="authorizationCode">Authorization code (a player signs in)</option>
+            <option value="clientCredentials">Client credentials (your application&apos;s own token)</option>
+          </select>
+        </div>
+      )}
       {refused ? (
         <p className={styles.problem}>{refused}</p>
       ) : current ? (
@@ -200,6 +244,21 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
               ))}
             </fieldset>
           )}
+          {kind === 'clientCredentials' && (
+            <div className={styles.row}>
+              <label htmlFor={`${id}-secret`}>
+                Client secret<span className={styles.hint}> sent to the token endpoint only, never kept</span>
+              </label>
+              <input
+                id={`${id}-secret`}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={clientSecret}
+                onChange={(event) => setClientSecret(event.target.value)}
+              />
+            </div>
+          )}
           <label className={styles.remember}>
             <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
             <span>Keep the token in this tab until it closes (otherwise this page only)</span>
@@ -208,10 +267,10 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
             <button
               type="button"
               className="button button--secondary button--sm"
-              disabled={busy || clientId.trim() === ''}
-              onClick={start}
+              disabled={busy || clientId.trim() === '' || (kind === 'clientCredentials' && clientSecret === '')}
+              onClick={kind === 'clientCredentials' ? getClientToken : start}
             >
-              {busy ? 'Signing in…' : 'Sign in'}
+              {busy ? 'Signing in…' : kind === 'clientCredentials' ? 'Get token' : 'Sign in'}
             </button>
           </div>
         </>

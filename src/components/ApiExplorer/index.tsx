@@ -54,6 +54,8 @@ const timeoutMillis = 30_000;
  */
 const SignIn = lazy(() => import('./SignIn'));
 const noSubscription = () => () => undefined;
+/** The OAuth2 flow Try it can get a token with for a scheme, if any. */
+const tokenFlow = (scheme: SecurityView) => scheme.authorizationCode ?? scheme.clientCredentials;
 
 let matcher: Promise<PatternMatcher | undefined> | undefined;
 
@@ -124,7 +126,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   // Tokens a sign-in got (lib/oauth): one replaces the typed credential of its scheme, for its own server only.
   useSyncExternalStore(subscribeToTokens, tokensVersion, () => 0);
   const signedInFor = (scheme: SecurityView) => {
-    if (!scheme.authorizationCode) return undefined;
+    if (!tokenFlow(scheme)) return undefined;
     const token = readToken(operation.api, scheme.name);
     return token && token.serverUrl === requestUrl ? token : undefined;
   };
@@ -169,11 +171,12 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
     Promise.all(
       security.map(async (scheme, index) => {
         const token = signedInFor(scheme);
-        if (!token || !scheme.authorizationCode) return credentials[index] ?? '';
+        const flow = tokenFlow(scheme);
+        if (!token || !flow) return credentials[index] ?? '';
         if (token.expiresAt === undefined || token.expiresAt > Date.now() + 5_000) return token.accessToken;
         const { refresh } = await import('@site/src/lib/oauth/signIn');
         try {
-          const fresh = await refresh(scheme.authorizationCode, token);
+          const fresh = await refresh(flow, token);
           writeToken(operation.api, scheme.name, fresh);
           return fresh.accessToken;
         } catch (error) {
@@ -347,7 +350,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
       {security.map((scheme, index) => {
         const inputId = index === 0 ? `${id}-credential` : `${id}-credential-${index + 1}`;
         const signIn =
-          scheme.authorizationCode && hydrated ? (
+          tokenFlow(scheme) && hydrated ? (
             <Suspense key={`${scheme.name}-sign-in`} fallback={null}>
               <SignIn api={operation.api} scheme={scheme} serverUrl={requestUrl} draft={draft} restore={restore} />
             </Suspense>

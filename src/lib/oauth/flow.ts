@@ -3,7 +3,7 @@
  * the reader picked, and what a sign-in that leaves the page (the redirect flow) keeps in the tab meanwhile.
  * lib/oauth/signIn.ts runs the flow itself, static/oauth2/callback.js is the page the provider sends the reader back to.
  */
-import type { AuthorizationCodeFlow } from '../openapi/view/types';
+import type { AuthorizationCodeFlow, ClientCredentialsFlow } from '../openapi/view/types';
 
 /** The site's page the provider answers to, below the site's base URL (static/oauth2/callback.html). */
 export const callbackRoute = 'oauth2/callback';
@@ -43,7 +43,7 @@ function isLoopback(url: URL): boolean {
  * The flow's endpoints for a call to `serverUrl`: the document's, or, for a server on this machine (the local mock),
  * the same paths on that server, where `npm run mock` serves its OAuth2 server.
  */
-export function flowEndpoints(flow: AuthorizationCodeFlow, serverUrl: string): FlowEndpoints {
+export function flowEndpoints(flow: AuthorizationCodeFlow | ClientCredentialsFlow, serverUrl: string): FlowEndpoints {
   let local: URL | undefined;
   try {
     const server = new URL(serverUrl);
@@ -55,8 +55,9 @@ export function flowEndpoints(flow: AuthorizationCodeFlow, serverUrl: string): F
     const url = new URL(value);
     return local ? `${local.origin}${url.pathname}${url.search}` : url.href;
   };
+  // A client credentials flow has no authorization page: its token endpoint stands in for it.
   const endpoints = {
-    authorizationUrl: at(flow.authorizationUrl),
+    authorizationUrl: at('authorizationUrl' in flow ? flow.authorizationUrl : flow.tokenUrl),
     tokenUrl: at(flow.tokenUrl),
     refreshUrl: at(flow.refreshUrl),
   };

@@ -5,7 +5,7 @@
  * and what each failure means to them. Loaded on the first sign-in only: pages nobody signs in from never load it.
  */
 import * as oauth from 'oauth4webapi';
-import type { AuthorizationCodeFlow } from '../openapi/view/types';
+import type { AuthorizationCodeFlow, ClientCredentialsFlow } from '../openapi/view/types';
 import {
   callbackChannel,
   flowEndpoints,
@@ -211,7 +211,7 @@ export async function finishRedirect(): Promise<{ pending: PendingSignIn; token:
 }
 
 /** A fresh access token for an expired one, from the flow's refresh URL (on the token's server's OAuth2 server). */
-export async function refresh(flow: AuthorizationCodeFlow, token: SignedIn): Promise<SignedIn> {
+export async function refresh(flow: AuthorizationCodeFlow | ClientCredentialsFlow, token: SignedIn): Promise<SignedIn> {
   const { clientId } = token;
   const endpoints = flowEndpoints(flow, token.serverUrl);
   const problem = flowProblem(endpoints, token.serverUrl);
@@ -236,5 +236,37 @@ export async function refresh(flow: AuthorizationCodeFlow, token: SignedIn): Pro
   } catch (error) {
     const failure = tokenFailure(error, endpoints.refreshUrl, 'the refresh token');
     throw new SignInError(`Your access token expired and could not be renewed. ${failure.message} Sign in again.`);
+  }
+}
+
+export interface ClientTokenRequest {
+  endpoints: FlowEndpoints;
+  serverUrl: string;
+  clientId: string;
+  /** Held by the caller for this request only: never stored. */
+  clientSecret: string;
+  scope: string;
+  remember: boolean;
+}
+
+/**
+ * An application's own token (the client credentials flow): the client id and secret sent in the body of the token
+ * request (`client_secret_post`, which every server that takes the flow from a browser accepts).
+ */
+export async function clientCredentialsToken(request: ClientTokenRequest): Promise<SignedIn> {
+  const as = server(request.endpoints);
+  const client: oauth.Client = { client_id: request.clientId };
+  try {
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretPost(request.clientSecret),
+      new URLSearchParams(request.scope ? { scope: request.scope } : {}),
+      requestOptions(request.endpoints),
+    );
+    const result = await oauth.processClientCredentialsResponse(as, client, response);
+    return signedIn(request.serverUrl, request.clientId, result, request.remember);
+  } catch (error) {
+    throw tokenFailure(error, request.endpoints.tokenUrl, 'the client credentials');
   }
 }

@@ -16,6 +16,7 @@ import { filledServerUrl, hasUrlScheme, serverUrlProblem, serverVariables } from
 import { exampleOf } from '../synthesize';
 import type {
   AuthorizationCodeFlow,
+  ClientCredentialsFlow,
   CallbackView,
   CredentialPlacement,
   LinkView,
@@ -97,22 +98,36 @@ function flowUrl(value: Json): string | undefined {
   }
 }
 
-/** An OAuth2 scheme's authorization code flow, when its URLs can be used. */
-function authorizationCodeFlow(scheme: JsonObject): AuthorizationCodeFlow | undefined {
-  const flows = isObject(scheme.flows) ? scheme.flows : {};
-  const flow = isObject(flows.authorizationCode) ? flows.authorizationCode : undefined;
-  if (!flow) return undefined;
-  const authorizationUrl = flowUrl(flow.authorizationUrl);
-  const tokenUrl = flowUrl(flow.tokenUrl);
-  if (!authorizationUrl || !tokenUrl) return undefined;
+/** A flow's scopes: each a space-free printable token (RFC 6749 §3.3) with what it grants. */
+function flowScopes(flow: JsonObject): Record<string, string> {
   const scopes: Record<string, string> = {};
   if (isObject(flow.scopes)) {
     for (const [scope, description] of Object.entries(flow.scopes)) {
-      // A scope is a space-free printable token (RFC 6749 §3.3).
       if (/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)) scopes[scope] = text(description);
     }
   }
-  return { authorizationUrl, tokenUrl, refreshUrl: flowUrl(flow.refreshUrl) ?? tokenUrl, scopes };
+  return scopes;
+}
+
+/** An OAuth2 scheme's flow of this name, when its token URL (and authorization URL, if it has one) can be used. */
+function oauthFlow(scheme: JsonObject, name: 'authorizationCode' | 'clientCredentials') {
+  const flows = isObject(scheme.flows) ? scheme.flows : {};
+  const flow = isObject(flows[name]) ? flows[name] : undefined;
+  const tokenUrl = flow ? flowUrl(flow.tokenUrl) : undefined;
+  if (!flow || !tokenUrl) return undefined;
+  return { flow, tokenUrl, refreshUrl: flowUrl(flow.refreshUrl) ?? tokenUrl, scopes: flowScopes(flow) };
+}
+
+function authorizationCodeFlow(scheme: JsonObject): AuthorizationCodeFlow | undefined {
+  const found = oauthFlow(scheme, 'authorizationCode');
+  const authorizationUrl = found ? flowUrl(found.flow.authorizationUrl) : undefined;
+  if (!found || !authorizationUrl) return undefined;
+  return { authorizationUrl, tokenUrl: found.tokenUrl, refreshUrl: found.refreshUrl, scopes: found.scopes };
+}
+
+function clientCredentialsFlow(scheme: JsonObject): ClientCredentialsFlow | undefined {
+  const found = oauthFlow(scheme, 'clientCredentials');
+  return found && { tokenUrl: found.tokenUrl, refreshUrl: found.refreshUrl, scopes: found.scopes };
 }
 
 /** One scheme of a requirement, as the reader meets it: what to send and where. */
@@ -151,12 +166,14 @@ function securityView(name: string, scheme: JsonObject, scopes: Json): SecurityV
     return { ...base, credential: `${httpScheme || 'HTTP'} credentials` };
   }
   if (type === 'oauth2' || type === 'openIdConnect') {
-    const flow = type === 'oauth2' ? authorizationCodeFlow(scheme) : undefined;
+    const code = type === 'oauth2' ? authorizationCodeFlow(scheme) : undefined;
+    const client = type === 'oauth2' ? clientCredentialsFlow(scheme) : undefined;
     return {
       ...base,
       credential: 'OAuth2 access token',
       placement: authorization('bearer'),
-      ...(flow ? { authorizationCode: flow } : {}),
+      ...(code ? { authorizationCode: code } : {}),
+      ...(client ? { clientCredentials: client } : {}),
     };
   }
   if (type === 'mutualTLS') return { ...base, credential: 'client certificate' };

@@ -185,6 +185,14 @@ export interface SecurityView {
    * URLs: what Try it signs in with.
    */
   authorizationCode?: AuthorizationCodeFlow;
+  /** An OAuth2 scheme's client credentials flow (an application's own token), when its URLs can be used. */
+  clientCredentials?: ClientCredentialsFlow;
+}
+
+export interface ClientCredentialsFlow {
+  tokenUrl: string;
+  refreshUrl: string;
+  scopes: Record<string, string>;
 }
 
 export interface AuthorizationCodeFlow {

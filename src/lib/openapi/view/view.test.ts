@@ -127,6 +127,28 @@ describe('operationView', () => {
     });
   });
 
+  test('an OAuth2 scheme carries its client credentials flow beside the authorization code one; without a token URL, none', () => {
+    const document = (clientCredentials: JsonObject) => ({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/x': { get: { security: [{ O: [] }], responses: { 200: { description: 'ok' } } } } },
+      components: { securitySchemes: { O: { type: 'oauth2', flows: { clientCredentials } } } },
+    });
+    const schemeOf = (flow: JsonObject) => {
+      const built = document(flow);
+      return operationView(built, 'x', getOperation(built, '/x')).security[0];
+    };
+    expect(schemeOf({ tokenUrl: 'https://a.example/token', scopes: { read: 'Read' } })).toMatchObject({
+      clientCredentials: {
+        tokenUrl: 'https://a.example/token',
+        refreshUrl: 'https://a.example/token',
+        scopes: { read: 'Read' },
+      },
+    });
+    expect(schemeOf({ tokenUrl: 'https://a.example/token', scopes: {} }).authorizationCode).toBeUndefined();
+    expect(schemeOf({ tokenUrl: 'ftp://a.example/token', scopes: {} }).clientCredentials).toBeUndefined();
+  });
+
   test('a deprecated operation says so', () => {
     expect(operationView(data, 'data-v4', getOperation(data, '/tournaments')).deprecated).toBe(true);
   });
