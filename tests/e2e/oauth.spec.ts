@@ -114,8 +114,11 @@ test('signs in through a popup and posts a message with a token the gate verifie
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }));
   expect(stored).not.toContain(token);
 
+  // Signing out revokes the token at the provider (found from its metadata): the gate refuses it from then on.
   await group.getByRole('button', { name: 'Sign out' }).click();
+  await expect(group).toContainText('Signed out: the provider revoked the token.');
   await expect(explorer.credential('OAuth2 access token')).toBeVisible();
+  expect(await mock.oauth?.verify(token)).toMatch(/not issued by the local OAuth2 server, or has expired/);
 });
 
 test('with popups blocked, signs in by leaving the page and comes back with what was typed', async ({ page }) => {

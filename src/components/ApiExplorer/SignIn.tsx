@@ -69,6 +69,7 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  const [signedOut, setSignedOut] = useState('');
   const callbackUrl = useBaseUrl(`/${callbackRoute}`, { absolute: false });
 
   // A sign-in that left the page finishes here when the reader is back.
@@ -103,6 +104,18 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
   const endpoints = flowEndpoints(flow, serverUrl);
   const current = token && token.serverUrl === serverUrl ? token : undefined;
   const refused = flowProblem(endpoints, serverUrl);
+
+  const signOut = (token: NonNullable<typeof current>) => {
+    setProblem('');
+    setBusy(true);
+    signInModule()
+      .then(({ revoke }) => revoke(flow, token))
+      .then(setSignedOut, (error: unknown) => setSignedOut(`Signed out. ${String(error)}`))
+      .finally(() => {
+        writeToken(api, scheme.name, undefined);
+        setBusy(false);
+      });
+  };
 
   const getClientToken = () => {
     setProblem('');
@@ -196,7 +209,8 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
           <button
             type="button"
             className="button button--secondary button--sm"
-            onClick={() => writeToken(api, scheme.name, undefined)}
+            disabled={busy}
+            onClick={() => signOut(current)}
           >
             Sign out
           </button>
@@ -275,6 +289,7 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
           </div>
         </>
       )}
+      {signedOut && !current && <p aria-live="polite">{signedOut}</p>}
       {problem && (
         <p role="alert" className={styles.problem}>
           {problem}

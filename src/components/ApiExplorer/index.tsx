@@ -53,7 +53,6 @@ const timeoutMillis = 30_000;
  * budget is a ratio to a guide's).
  */
 const SignIn = lazy(() => import('./SignIn'));
-const noSubscription = () => () => undefined;
 /** The OAuth2 flow Try it can get a token with for a scheme, if any. */
 const tokenFlow = (scheme: SecurityView) => scheme.authorizationCode ?? scheme.clientCredentials;
 
@@ -119,7 +118,7 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   const credentials = JSON.parse(storedCredentials) as string[];
   // True once hydrated: the sign-in renders (and loads) in the browser only, after the server's HTML is taken over.
   const hydrated = useSyncExternalStore(
-    noSubscription,
+    subscribeToTokens,
     () => true,
     () => false,
   );
@@ -189,9 +188,9 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
   // What a sign-in that leaves the page keeps and puts back: the server it signed in for, and what the reader typed.
   const draft = () => ({ serverUrl, inputs, bodyText });
   const restore = (saved: { serverUrl?: unknown; inputs?: unknown; bodyText?: unknown }) => {
-    if (servers.some((server) => server.url === saved.serverUrl)) setServerUrl(String(saved.serverUrl));
+    if (servers.some((server) => server.url === saved.serverUrl)) setServerUrl(saved.serverUrl as string);
     if (typeof saved.bodyText === 'string') setBodyText(saved.bodyText);
-    if (typeof saved.inputs === 'object' && saved.inputs !== null) {
+    if (saved.inputs) {
       setInputs((current) => ({ ...current, ...(saved.inputs as Record<string, string>) }));
     }
   };
@@ -355,25 +354,30 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
               <SignIn api={operation.api} scheme={scheme} serverUrl={requestUrl} draft={draft} restore={restore} />
             </Suspense>
           ) : null;
-        if (signedInFor(scheme)) return signIn;
+        // One tree whether signed in or not (the field is left out when a token stands in for it), so the sign-in
+        // keeps its state, such as what Sign out answered, across the change.
         return (
           <div className={styles.row} key={scheme.name}>
-            <label htmlFor={inputId}>
-              {scheme.credential}
-              <span className={styles.hint}>
-                {' '}
-                <Sentence parts={credentialWhere(scheme)} />
-              </span>
-            </label>
-            <input
-              id={inputId}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={credentials[index] ?? ''}
-              placeholder={`Your ${scheme.credential}, kept in this tab only`}
-              onChange={(event) => updateCredential(scheme, event.target.value)}
-            />
+            {!signedInFor(scheme) && (
+              <>
+                <label htmlFor={inputId}>
+                  {scheme.credential}
+                  <span className={styles.hint}>
+                    {' '}
+                    <Sentence parts={credentialWhere(scheme)} />
+                  </span>
+                </label>
+                <input
+                  id={inputId}
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={credentials[index] ?? ''}
+                  placeholder={`Your ${scheme.credential}, kept in this tab only`}
+                  onChange={(event) => updateCredential(scheme, event.target.value)}
+                />
+              </>
+            )}
             {signIn}
           </div>
         );

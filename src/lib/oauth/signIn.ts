@@ -270,3 +270,46 @@ export async function clientCredentialsToken(request: ClientTokenRequest): Promi
     throw tokenFailure(error, request.endpoints.tokenUrl, 'the client credentials');
   }
 }
+
+/**
+ * Signing out: the token is revoked where the provider says it can be (RFC 7009), found from its metadata (RFC 8414,
+ * or OpenID Connect discovery: OpenAPI names no revocation endpoint), and forgotten by the caller either way. The
+ * answer says which happened: a token the provider cannot revoke stays valid until it expires.
+ */
+export async function revoke(flow: AuthorizationCodeFlow | ClientCredentialsFlow, token: SignedIn): Promise<string> {
+  const endpoints = flowEndpoints(flow, token.serverUrl);
+  const issuer = new URL(endpoints.issuer);
+  const options = requestOptions(endpoints);
+  let revocationEndpoint: string | undefined;
+  for (const algorithm of ['oidc', 'oauth2'] as const) {
+    try {
+      const metadata = await oauth.processDiscoveryResponse(
+        issuer,
+        await oauth.discoveryRequest(issuer, { algorithm, [oauth.allowInsecureRequests]: insecureAllowed(endpoints) }),
+      );
+      revocationEndpoint = metadata.revocation_endpoint;
+      if (revocationEndpoint) break;
+    } catch {
+      // No metadata at this address: try the other convention, then give up.
+    }
+  }
+  const kept = 'so the token was forgotten here and stays valid at the provider until it expires';
+  // Revoked only on the API's own origin, like every other request of the flow.
+  if (!revocationEndpoint || new URL(revocationEndpoint).origin !== new URL(token.serverUrl).origin) {
+    return `Signed out. The provider names no revocation endpoint on the API's host, ${kept}.`;
+  }
+  const as = { ...server(endpoints), revocation_endpoint: revocationEndpoint };
+  const client: oauth.Client = { client_id: token.clientId };
+  try {
+    // The refresh token first: revoking it ends the grant, and with it every access token it gave.
+    for (const value of [token.refreshToken, token.accessToken]) {
+      if (!value) continue;
+      const response = await oauth.revocationRequest(as, client, oauth.None(), value, options);
+      await oauth.processRevocationResponse(response);
+    }
+  } catch (error) {
+    const reason = error instanceof oauth.ResponseBodyError ? error.error : (error as Error).message;
+    return `Signed out. The provider refused to revoke the token (${reason}), ${kept}.`;
+  }
+  return 'Signed out: the provider revoked the token.';
+}
