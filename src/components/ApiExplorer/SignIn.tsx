@@ -36,9 +36,10 @@ function isLocal(serverUrl: string): boolean {
 }
 
 /**
- * "Sign in" for an OAuth2 scheme with an authorization code flow: the reader's client id (kept like a credential),
- * the document's scopes, PKCE in a popup or by leaving the page. Once signed in, the token is shown masked with its
- * expiry and scopes, and "Sign out" forgets it.
+ * A token for an OAuth2 scheme: "Sign in" (authorization code with PKCE, in a popup or by leaving the page) or "Get
+ * token" (client credentials, with the reader's secret), with the reader's client id (kept like a credential) and the
+ * document's scopes. Once signed in, the token is shown masked with its expiry and scopes; "Sign out" revokes it
+ * where the provider can, and forgets it.
  */
 export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props): ReactNode {
   const id = useId();

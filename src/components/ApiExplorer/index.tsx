@@ -48,8 +48,8 @@ type Outcome =
 const timeoutMillis = 30_000;
 
 /**
- * The OAuth2 sign-in, in a chunk of its own loaded once the page has hydrated, and only where a call has an
- * authorization code flow: the API key pages, most of the reference, never carry it (the operation page's weight
+ * The OAuth2 sign-in, in a chunk of its own loaded once the page has hydrated, and only where a call has an OAuth2
+ * flow Try it can run (authorization code, client credentials): the API key pages, most of the reference, never carry it (the operation page's weight
  * budget is a ratio to a guide's).
  */
 const SignIn = lazy(() => import('./SignIn'));
@@ -116,7 +116,8 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
     () => '[]',
   );
   const credentials = JSON.parse(storedCredentials) as string[];
-  // True once hydrated: the sign-in renders (and loads) in the browser only, after the server's HTML is taken over.
+  // True once hydrated (the browser's snapshot; the server's is false, and the value never changes after, so any
+  // subscription does): the sign-in renders, and loads, in the browser only, after the server's HTML is taken over.
   const hydrated = useSyncExternalStore(
     subscribeToTokens,
     () => true,

@@ -1,6 +1,7 @@
 /**
  * Try it's OAuth2 sign-in: Authorization Code with PKCE (S256) and `state`, in a popup, or by leaving the page when
- * popups are blocked; the code is exchanged, and an expired token refreshed, from the browser. The protocol is
+ * popups are blocked; the code is exchanged, and an expired token refreshed, from the browser. Also an application's
+ * own token (client credentials), and revocation on sign-out (RFC 7009, where the provider's metadata names it). The protocol is
  * oauth4webapi's (PKCE, state and response checks, token requests); this module adds where the reader comes back
  * and what each failure means to them. Loaded on the first sign-in only: pages nobody signs in from never load it.
  */
