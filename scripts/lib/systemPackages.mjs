@@ -31,6 +31,12 @@ export const systemPackages = [
   { name: 'default-jdk-headless', for: 'the Java samples', present: () => onPath('javac') },
   { name: 'php-cli', for: 'the PHP samples', present: () => onPath('php') },
   { name: 'ruby', for: 'the Ruby samples', present: () => onPath('ruby') },
+  {
+    // Ruby 3 no longer ships WEBrick; the webhook handler sample serves with it, as its page says.
+    name: 'ruby-webrick',
+    for: "the Ruby webhook handler's server",
+    present: () => onPath('ruby') && spawnSync('ruby', ['-e', 'require "webrick"'], { stdio: 'ignore' }).status === 0,
+  },
   { name: 'perl', for: 'the Perl samples', present: () => onPath('perl') },
   { name: 'python3', for: 'the Python samples', present: () => onPath('python3') },
   { name: 'curl', for: 'the curl samples', present: () => onPath('curl') },

@@ -21,6 +21,8 @@ export type {
   ServerVariableView,
   VariantsView,
   WebhookView,
+  Provenance,
+  ProvenancePart,
 } from './types';
 export { documentSlugs, kebabCase, operationSlug, reservedSlugCollisions, schemaSlug } from './slugs';
 export { flattenSchema, refName, schemaNode } from './schemaTree';
@@ -33,4 +35,4 @@ export {
   schemaViews,
   type SchemaCatalog,
 } from './schemaPages';
-export { webhookViews } from './webhooks';
+export { subscriptionTypes, webhookViews, type SubscriptionTypeView } from './webhooks';

@@ -266,7 +266,7 @@ function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
 /** The document's calls by operationId, found once per document: every response link looks one up. */
 const callsById = new WeakMap<JsonObject, Map<string, OperationRef>>();
 
-function callById(document: JsonObject, operationId: string): OperationRef | undefined {
+export function callById(document: JsonObject, operationId: string): OperationRef | undefined {
   let calls = callsById.get(document);
   if (!calls) {
     calls = new Map();

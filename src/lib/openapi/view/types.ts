@@ -119,7 +119,22 @@ export interface WebhookView {
   slug: string;
   /** The request, as a call's view: its `path` is the webhook's name; its body is the payload. */
   operation: OperationView;
+  /**
+   * The subscription types that deliver it (this portal's `x-subscription-types`), named as the document's
+   * `x-webhook-subscription-types` names them; empty when the document says nothing.
+   */
+  subscriptionTypes: { id: string; name: string }[];
+  /**
+   * What of it the provider documents and what the document's authors modelled (`x-provenance`): each part
+   * `documented` or `modelled`; parts the document does not mark are left out.
+   */
+  provenance: Partial<Record<ProvenancePart, Provenance>>;
+  /** The call of this document that fetches the whole object the event is about (`x-fetch`, an `operationId`). */
+  fetch?: { slug: string; method: string; path: string; summary: string };
 }
+
+export type Provenance = 'documented' | 'modelled';
+export type ProvenancePart = 'event' | 'subscriptionTypes' | 'payload';
 
 /** A callback: requests the API sends to the reader's server, at a URL a runtime expression names. */
 export interface CallbackView {

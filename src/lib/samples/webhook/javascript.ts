@@ -1,0 +1,55 @@
+import type { WebhookSigning } from '../../openapi/webhookSigning';
+import { quoted } from '../quoting';
+import type { WebhookProgram } from './index';
+
+export function javascript(s: WebhookSigning): WebhookProgram {
+  const file = 'webhook-handler.js';
+  return {
+    file,
+    run: `a Fetch API runtime (Cloudflare Workers, Deno, Bun) with ${s.secretVariable} in its environment`,
+    label: 'JavaScript (Fetch API)',
+    code: `// A webhook endpoint for runtimes with the Fetch API and Web Crypto (Cloudflare Workers, Deno, Bun):
+// checks each delivery's signature and age, then acknowledges it.
+const toleranceSeconds = ${s.toleranceSeconds};
+const prefix = ${quoted(s.signaturePrefix)};
+const encoder = new TextEncoder();
+
+export async function verify(rawBody, signature, timestamp, secret, now = Date.now() / 1000) {
+  if (!/^[0-9]{1,18}$/.test(timestamp ?? '') || Math.abs(now - Number(timestamp)) > toleranceSeconds) return false;
+  const hex = (signature ?? '').slice(prefix.length);
+  if (!(signature ?? '').startsWith(prefix) || !/^[0-9a-f]{64}$/.test(hex)) return false;
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
+  const head = encoder.encode(timestamp + ${quoted(s.separator)});
+  const signed = new Uint8Array(head.length + rawBody.byteLength);
+  signed.set(head);
+  signed.set(new Uint8Array(rawBody), head.length);
+  const digest = Uint8Array.from(hex.match(/../g), (pair) => parseInt(pair, 16));
+  // crypto.subtle.verify compares in constant time.
+  return crypto.subtle.verify('HMAC', key, digest, signed);
+}
+
+export default {
+  async fetch(request, env) {
+    const secret = env.${s.secretVariable};
+    if (!secret) throw new Error(${quoted(`Set ${s.secretVariable}`)});
+    const rawBody = await request.arrayBuffer();
+    const signature = request.headers.get(${quoted(s.signatureHeader)});
+    const timestamp = request.headers.get(${quoted(s.timestampHeader)});
+    if (request.method !== 'POST' || !(await verify(rawBody, signature, timestamp, secret))) {
+      return new Response(null, { status: 401 });
+    }
+    const delivery = JSON.parse(new TextDecoder().decode(rawBody));
+    // Skip event ids you already handled: keep them in your store (a KV namespace, a database).
+    console.log(\`received \${delivery.event} \${delivery.event_id}\`);
+    return new Response(null, { status: 204 });
+  },
+};
+`,
+  };
+}
