@@ -33,6 +33,8 @@ function pages(api: ApiRecord, index: number) {
     sidebarFile: `${generatedSidebarsDir}/${api.id}.json`,
     // Read by the overview pages and guides: `import facts from '@site/.generated/facts/<id>.json'`.
     factsFile: `.generated/facts/${api.id}.json`,
+    // Read by the webhooks page: its events, subscription types, signing scheme and handlers.
+    webhooksFile: `.generated/webhooks/${api.id}.json`,
     // The API's landing and overview pages, from one template and the record's prose.
     overview: {
       id: api.id,

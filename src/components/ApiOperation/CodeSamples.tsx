@@ -86,7 +86,7 @@ export default function CodeSamples({
             onClick={() => chooseLanguage(sample.id)}
             onKeyDown={onKeyDown}
           >
-            {sample.label}
+            {written.get(sample.id)?.label ?? sample.label}
           </button>
         ))}
       </div>

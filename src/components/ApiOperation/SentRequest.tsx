@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { CallbackView, OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import MediaFields from './MediaFields';
+import Parameters from './Parameters';
 import type { SchemaMap } from './SchemaFields';
 import SectionHeading, { type HeadingLevel } from './SectionHeading';
 import { anchorId } from '../../lib/openapi/anchors';
@@ -12,19 +13,22 @@ function sub(level: HeadingLevel): HeadingLevel {
 }
 
 /**
- * A request the API sends to the reader's server (a callback or a webhook): what it says, the body it sends with
- * its fields and example, and the answers it expects. `id` is the anchor its body's fields hang from.
+ * A request the API sends to the reader's server (a callback or a webhook): what it says, the parameters (a
+ * signature's headers) and the body it sends, with their fields and example, and the answers it expects. `id` is the anchor its body's fields hang from.
  */
 export function SentRequest({
   sent,
   id,
   linkBase,
   schemas,
+  intro,
 }: {
   sent: OperationView;
   id: string;
   linkBase: string;
   schemas: SchemaMap;
+  /** Shown after what the request says and before what it sends (a webhook's subscription types). */
+  intro?: ReactNode;
 }): ReactNode {
   return (
     <>
@@ -34,6 +38,13 @@ export function SentRequest({
       ) : (
         // A summary is plain text (OpenAPI says so of `summary`), shown when the call says no more.
         sent.summary !== `${sent.method.toUpperCase()} ${sent.path}` && <p>{sent.summary}</p>
+      )}
+      {intro}
+      {sent.parameters.length > 0 && (
+        <>
+          <p>What it sends besides the body:</p>
+          <Parameters parameters={sent.parameters} idPrefix={id} />
+        </>
       )}
       {sent.requestBody && (
         <>

@@ -71,7 +71,13 @@ export interface ApiOptions extends ApiConfig {
   changelog?: string;
   reference?: ReferenceOptions;
   /** One page per operation and per schema, in a docs instance, with a sidebar file that instance reads. */
-  pages?: PagesOptions & { sidebarFile: string; factsFile: string; overview?: OverviewOptions };
+  pages?: PagesOptions & {
+    sidebarFile: string;
+    factsFile: string;
+    /** What the webhooks page shows of the document's webhooks (src/lib/openapi/webhookIndex.ts). */
+    webhooksFile?: string;
+    overview?: OverviewOptions;
+  };
 }
 
 /** The changelog pages: one for all APIs at `route`, one per API at `<linkBase>/changelog`, each with `atom.xml`. */

@@ -13,6 +13,7 @@ import type { ResolvedDocument } from '../../lib/pipeline/resolve';
 import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
 import { markdownTrees } from '../../lib/markdown/parse';
 import { descriptionLinks } from '../../lib/openapi/descriptionLinks';
+import { webhookIndex } from '../../lib/openapi/webhookIndex';
 
 /**
  * The code of the generated reference pages: their components and the view and request functions they use. The
@@ -47,7 +48,7 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
     for (const api of options.apis) {
       const result = resolved.find((candidate) => candidate.id === api.id);
       if (!api.pages || !result) continue;
-      const { sidebarFile, factsFile, overview, ...pagesOptions } = api.pages;
+      const { sidebarFile, factsFile, webhooksFile, overview, ...pagesOptions } = api.pages;
       const own = changelog?.apis.get(api.id);
       const pages = referencePages(result.document, api.id, { ...pagesOptions, changed: own?.badges });
       if (overview) pages.files.push(...overviewPages(overview));
@@ -79,6 +80,12 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
           : {}),
       };
       await writeFileAtomic(path.resolve(context.siteDir, factsFile), JSON.stringify(facts, null, 2));
+      if (webhooksFile) {
+        // Written for a document without webhooks too: the page that imports it then says there are none.
+        const hooks = webhookIndex(result.document, api.id, base.title, pagesOptions.linkBase);
+        if (hooks.signingProblem) log(`${api.id}: no webhook handler samples: ${hooks.signingProblem}`);
+        await writeFileAtomic(path.resolve(context.siteDir, webhooksFile), JSON.stringify(hooks));
+      }
       // The list's pages show each API's summary (AtAGlance, ErrorTable, EnvSetup): its calls would only weigh.
       listed.push({ ...facts, operations: [], paging: [] });
       log(`${api.id}: wrote ${pages.files.length} pages to ${pagesOptions.dir}`);

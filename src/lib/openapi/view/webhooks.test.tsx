@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { JsonObject } from '../document';
-import { webhookViews } from './webhooks';
+import { subscriptionTypes, webhookViews } from './webhooks';
 import WebhookReference from '../../../components/ApiOperation/WebhookReference';
 import { referencePages, webhooksLabel } from '../../../plugins/openapi-pages/lib/pages';
 
@@ -111,4 +111,68 @@ test('the single-page reference shows every webhook after the calls, with the sc
   const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
   expect(ids.length).toBeGreaterThan(0);
   expect(new Set(ids).size).toBe(ids.length);
+});
+
+/**
+ * This portal's extensions on a webhook (`x-subscription-types`, `x-provenance`, `x-fetch`) and the document's
+ * `x-webhook-subscription-types`: read where they are well formed, ignored where they are not.
+ */
+const described: JsonObject = {
+  openapi: '3.1.0',
+  info: { title: 'Hooks', version: '1' },
+  'x-webhook-subscription-types': [
+    { id: 'organizer', name: 'Organizer', provenance: 'documented', scopes: [{ name: 'All mine', description: 'x' }] },
+    { id: 'organizer', name: 'Again' },
+    { name: 'no id' },
+    { id: 'game', scopes: 'not a list' },
+  ],
+  paths: { '/hubs/{hub_id}': { get: { operationId: 'getHub', summary: 'Get a hub', responses: {} } } },
+  webhooks: {
+    hub_created: {
+      post: {
+        summary: 'A <b>hub</b> was created',
+        'x-subscription-types': ['organizer', 'game', 'unknown', 'organizer', 7],
+        'x-provenance': { event: 'documented', subscriptionTypes: 'guessed', payload: 'modelled', extra: 'documented' },
+        'x-fetch': 'getHub',
+        responses: { 204: { description: 'ok' } },
+      },
+    },
+    hub_gone: { post: { 'x-fetch': 'noSuchCall', 'x-provenance': 'documented', responses: {} } },
+  },
+};
+
+test('reads who receives a webhook, what is documented and the call that fetches its object', () => {
+  const [created, gone] = webhookViews(described, 'hooks');
+  expect(created.subscriptionTypes).toEqual([
+    { id: 'organizer', name: 'Organizer' },
+    { id: 'game', name: 'game' },
+    { id: 'unknown', name: 'unknown' },
+  ]);
+  expect(created.provenance).toEqual({ event: 'documented', payload: 'modelled' });
+  expect(created.fetch).toEqual({
+    slug: 'get-hub',
+    method: 'get',
+    path: '/hubs/{hub_id}',
+    summary: 'Get a hub',
+  });
+  expect(gone).toMatchObject({ subscriptionTypes: [], provenance: {} });
+  expect(gone.fetch).toBeUndefined();
+  expect(subscriptionTypes(described)).toEqual([
+    { id: 'organizer', name: 'Organizer', provenance: 'documented', scopes: [{ name: 'All mine', description: 'x' }] },
+    { id: 'game', name: 'game', scopes: [] },
+  ]);
+});
+
+test('a webhook page says who receives it, marks what is modelled, and links the call that fetches its object', () => {
+  const [created] = webhookViews(described, 'hooks');
+  const html = renderToStaticMarkup(<WebhookReference webhook={created} schemas={{}} linkBase="/docs/hooks" />);
+  expect(html).toContain('Delivered to subscriptions of type <span><strong>Organizer</strong></span>');
+  expect(html).toContain('data-provenance="documented"');
+  expect(html).toContain('data-modelled="payload"');
+  expect(html).toContain('href="/docs/hooks/get-hub"');
+  expect(html).not.toContain('<b>hub</b>');
+  // A webhook without the extensions says none of it.
+  const [gone] = webhookViews(described, 'hooks').slice(1);
+  const plain = renderToStaticMarkup(<WebhookReference webhook={gone} schemas={{}} linkBase="/docs/hooks" />);
+  expect(plain).not.toMatch(/data-subscription-types|data-provenance|data-modelled|data-fetch/);
 });

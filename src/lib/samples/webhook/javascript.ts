@@ -6,7 +6,7 @@ export function javascript(s: WebhookSigning): WebhookProgram {
   const file = 'webhook-handler.js';
   return {
     file,
-    run: `a Fetch API runtime (Cloudflare Workers, Deno, Bun) with ${s.secretVariable} in its environment`,
+    run: `${file} as the module of a Fetch API runtime (Cloudflare Workers, Deno, Bun), with ${s.secretVariable} in its environment`,
     label: 'JavaScript (Fetch API)',
     code: `// A webhook endpoint for runtimes with the Fetch API and Web Crypto (Cloudflare Workers, Deno, Bun):
 // checks each delivery's signature and age, then acknowledges it.

@@ -6,7 +6,7 @@ export function perl(s: WebhookSigning): WebhookProgram {
   const file = 'webhook-handler.cgi';
   return {
     file,
-    run: `a CGI program of your web server, with ${s.secretVariable} in its environment`,
+    run: `${file} as a CGI program of your web server, with ${s.secretVariable} in its environment`,
     code: `#!/usr/bin/env perl
 # Receives a webhook delivery as a CGI program (your web server runs it for each request): checks its signature
 # and age, then acknowledges it.

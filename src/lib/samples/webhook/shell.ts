@@ -11,7 +11,7 @@ export function shell(s: WebhookSigning): WebhookProgram {
   return {
     file,
     label: 'Shell',
-    run: `a CGI program of your web server (bash and openssl), with ${s.secretVariable} in its environment`,
+    run: `${file} as a CGI program of your web server (bash and openssl), with ${s.secretVariable} in its environment`,
     code: `#!/usr/bin/env bash
 # Receives a webhook delivery as a CGI program (your web server runs it for each request): checks its signature
 # and age, then acknowledges it.

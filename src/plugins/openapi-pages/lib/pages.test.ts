@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
-import { operationPage, otherSchemasLabel, referencePages, type PagesOptions } from './pages';
+import { operationPage, otherSchemasLabel, referencePages, webhooksLabel, type PagesOptions } from './pages';
 import { scaleDocument } from '../../../../scripts/lib/bench/scale';
 import { operationViews, type OperationView, type SchemaFile } from '../../../lib/openapi/view';
 import { descriptionTexts, markdownKey, type MarkdownTrees } from '../../../lib/markdown/tree';
@@ -23,22 +23,26 @@ const data = readVendoredDocument('data');
 describe('referencePages', () => {
   const pages = referencePages(data, 'data-v4', options);
   const schemaCount = Object.keys((data.components as JsonObject).schemas as JsonObject).length;
+  const webhookCount = Object.keys(data.webhooks as JsonObject).length;
 
   test('writes one page per operation and per schema', () => {
-    expect(pages.files).toHaveLength(listOperations(data).length + schemaCount);
+    expect(pages.files).toHaveLength(listOperations(data).length + webhookCount + schemaCount);
+    expect(pages.files.filter((file) => file.name.startsWith('webhooks/'))).toHaveLength(webhookCount);
     expect(pages.files.filter((file) => file.name.startsWith('schemas/'))).toHaveLength(schemaCount);
   });
 
   test('groups every call in the sidebar under its first tag, in the order of the document', () => {
     const tags = (data.tags as { name: string }[]).map((tag) => tag.name);
     // The Data API's document declares a few schemas no call uses (Order, Item…): they come last.
-    expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, otherSchemasLabel]);
+    expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, webhooksLabel, otherSchemasLabel]);
     const operations = pages.sidebar.flatMap((category) =>
       category.items.filter((item) => item.className?.startsWith('api-method')),
     );
-    expect(operations).toHaveLength(listOperations(data).length);
+    const calls = operations.filter((item) => item.className !== 'api-method api-method--webhook');
+    expect(calls).toHaveLength(listOperations(data).length);
+    expect(operations.length - calls.length).toBe(webhookCount);
     expect(operations[0]).toMatchObject({ type: 'doc', id: 'data-api/reference/get-championships' });
-    expect(operations.every((item) => item.className === 'api-method api-method--get')).toBe(true);
+    expect(calls.every((item) => item.className === 'api-method api-method--get')).toBe(true);
   });
 
   test("lists each schema once, after the calls of its first user's tag; unused schemas last", () => {
@@ -70,7 +74,8 @@ describe('referencePages', () => {
         ...sidebar.filter((category) => category.label !== otherSchemasLabel).map((category) => category.items.length),
       );
     const scaled = referencePages(scaleDocument(data, 4), 'data-v4', options);
-    expect(scaled.files).toHaveLength(4 * pages.files.length);
+    // The copies are of the calls and schemas; the webhooks stay one set.
+    expect(scaled.files).toHaveLength(4 * (pages.files.length - webhookCount) + webhookCount);
     expect(largest(scaled.sidebar)).toBe(largest(pages.sidebar));
   });
 });
