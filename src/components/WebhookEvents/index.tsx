@@ -89,6 +89,7 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
                       <Link to={`${index.linkBase}/${event.slug}`}>
                         <code>{event.name}</code>
                       </Link>
+                      {/* A space the block hides: a copy of the page (its Markdown twin) keeps the words apart. */}{' '}
                       <span className={styles.summary}>{event.summary}</span>
                       {event.provenance.subscriptionTypes === 'modelled' && (
                         <span className={styles.summary} data-modelled="subscription-types">
@@ -101,7 +102,7 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
                       return (
                         <td key={type.id} className={styles.mark} data-delivered={delivered}>
                           <span aria-hidden="true">{delivered ? '✓' : '–'}</span>
-                          <span className={styles.hidden}>{delivered ? 'delivered' : 'not delivered'}</span>
+                          <span className={styles.hidden}>{delivered ? ' delivered' : ' not delivered'}</span>
                         </td>
                       );
                     })}

@@ -18,9 +18,11 @@ export interface Change {
   operation?: string;
   parameter?: string;
   response?: string;
-  /** …or a schema and one of its fields. */
+  /** …or a schema and one of its fields… */
   schema?: string;
   field?: string;
+  /** …or a webhook (OpenAPI 3.1 `webhooks`), by name. */
+  webhook?: string;
 }
 
 export interface DocumentDiff {
@@ -148,6 +150,8 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
     }
   }
 
+  changes.push(...webhookChanges(before, after));
+
   const afterSchemas = new Set(Object.keys(componentSchemas(after)));
   const beforeSchemas = new Set(Object.keys(componentSchemas(before)));
   for (const name of beforeSchemas) {
@@ -160,6 +164,56 @@ export function diffDocuments(before: JsonObject, after: JsonObject): DocumentDi
     else changes.push(...fieldChanges(name, schemaOf(before, name), schemaOf(after, name)));
   }
   return { addedOperations, removedOperations, changes };
+}
+
+/** A document's webhooks: each name's first operation, resolved. */
+function webhookMap(document: JsonObject): Map<string, JsonObject> {
+  const webhooks = isObject(document.webhooks) ? document.webhooks : {};
+  return new Map(
+    Object.entries(webhooks).flatMap(([name, raw]) => {
+      const item = resolveRef<JsonObject>(document, raw);
+      const operation = isObject(item) ? Object.values(item).find(isObject) : undefined;
+      return operation ? [[name, operation] as [string, JsonObject]] : [];
+    }),
+  );
+}
+
+function subscribedTypes(operation: JsonObject): string[] {
+  const types = operation['x-subscription-types'];
+  return Array.isArray(types) ? types.map((type) => text(type)).filter(Boolean) : [];
+}
+
+/**
+ * What changed in the events an integrator's endpoint receives: a webhook added or removed (removed breaks a handler
+ * that waits for it), and the subscription types that deliver one (one fewer breaks a subscription of that type).
+ * Changes to a payload's fields are its schema's, found with the other schemas.
+ */
+function webhookChanges(before: JsonObject, after: JsonObject): Change[] {
+  const from = webhookMap(before);
+  const to = webhookMap(after);
+  const changes: Change[] = [];
+  for (const name of from.keys()) {
+    if (!to.has(name))
+      changes.push({ where: `webhook ${name}`, webhook: name, what: 'webhook removed', breaking: true });
+  }
+  for (const [name, operation] of to) {
+    const previous = from.get(name);
+    if (!previous) {
+      changes.push({ where: `webhook ${name}`, webhook: name, what: 'webhook added', breaking: false });
+      continue;
+    }
+    const was = subscribedTypes(previous);
+    const is = subscribedTypes(operation);
+    if (was.join(',') !== is.join(',')) {
+      changes.push({
+        where: `webhook ${name}`,
+        webhook: name,
+        what: `delivered to: ${was.join(', ') || 'none'} -> ${is.join(', ') || 'none'}`,
+        breaking: was.some((type) => !is.includes(type)),
+      });
+    }
+  }
+  return changes;
 }
 
 /** An operation's request body, resolved: whether it is required, and the fields of its first media type's schema. */

@@ -236,3 +236,38 @@ describe('an entry past its limits', () => {
     );
   });
 });
+
+describe('webhook changes', () => {
+  const hook = (types: string[]) => ({ post: { 'x-subscription-types': types, responses: { 204: {} } } });
+  const withHooks = (webhooks: JsonObject): JsonObject => ({ ...before, webhooks });
+  const older = withHooks({ hub_created: hook(['organizer', 'user']), hub_deleted: hook(['organizer']) });
+  const newer = withHooks({ hub_created: hook(['organizer']), match_status_finished: hook(['game']) });
+
+  test('an event added or removed, and one fewer subscription type, are entries of the changelog', () => {
+    const entry = createEntry(older, newer, { date: '2026-11-26' });
+    const [view] = changelogView(history(entry), newer, options);
+    expect(
+      view.changes.map(({ where, what, breaking, href, removed }) => ({ where, what, breaking, href, removed })),
+    ).toEqual([
+      { where: 'webhook hub_deleted', what: 'webhook removed', breaking: true, href: undefined, removed: true },
+      {
+        where: 'webhook hub_created',
+        what: 'delivered to: organizer, user -> organizer',
+        breaking: true,
+        href: '/docs/data-api/webhooks/hub-created',
+        removed: undefined,
+      },
+      {
+        where: 'webhook match_status_finished',
+        what: 'webhook added',
+        breaking: false,
+        href: '/docs/data-api/webhooks/match-status-finished',
+        removed: undefined,
+      },
+    ]);
+  });
+
+  test('a document and itself differ in no webhook', () => {
+    expect(createEntry(newer, newer, { date: '2026-11-26' }).changes).toEqual([]);
+  });
+});

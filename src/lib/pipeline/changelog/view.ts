@@ -1,5 +1,5 @@
 import { isObject, listOperations, componentSchemas, type JsonObject } from '../../openapi/document';
-import { operationSlug, schemaSlug } from '../../openapi/view';
+import { operationSlug, schemaSlug, webhookViews } from '../../openapi/view';
 import { anchorId } from '../../openapi/anchors';
 import { fieldsOf, type Change } from '../diff';
 import { badgeDays, type Badge, type ChangeView, type EntryView } from '../../changelog';
@@ -31,6 +31,11 @@ export function locate(document: JsonObject, change: Change, linkBase: string): 
     if (change.parameter && !gone) return { ...at, href: `${page}#${anchorId('parameter', change.parameter)}` };
     if (change.response && !gone) return { ...at, href: `${page}#${anchorId('response', change.response)}` };
     return { ...at, href: page, ...(gone ? { removed: true } : {}) };
+  }
+  if (change.webhook) {
+    const at = { target: `webhook ${change.webhook}`, parent: `webhook ${change.webhook}` };
+    const view = webhookViews(document, '').find((candidate) => candidate.name === change.webhook);
+    return view ? { ...at, href: `${linkBase}/${view.slug}` } : { ...at, removed: true };
   }
   const name = change.schema ?? change.where.replace(/^schema /, '');
   const at = { target: change.field ? `${name}.${change.field}` : name, parent: name };
