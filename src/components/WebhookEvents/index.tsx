@@ -164,7 +164,10 @@ export function WebhookHandlers({ index }: { index: WebhookIndex }): ReactNode {
   if (index.handlers.length === 0) return null;
   return (
     <>
-      <CodeSamples write={() => index.handlers} />
+      {/* Ten programs would make the page one search hit in ten for its own words: search reads the prose around. */}
+      <div data-pagefind-ignore="all">
+        <CodeSamples write={() => index.handlers} />
+      </div>
       <div className={styles.scroll}>
         <table data-handler-runs>
           <thead>

@@ -89,8 +89,13 @@ export function normalizeQuery(query: string): string {
   return (meaningful.length > 0 ? meaningful : words).join(' ');
 }
 
+/** A word without a plural `s`, so that "webhook" names a page titled "Webhooks" whole. */
+function singular(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
 function same(a: string | undefined, words: string[]): boolean {
-  return a !== undefined && words.length > 0 && queryWords(a).join(' ') === words.join(' ');
+  return a !== undefined && words.length > 0 && queryWords(a).map(singular).join(' ') === words.map(singular).join(' ');
 }
 
 /**
