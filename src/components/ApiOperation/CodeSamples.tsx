@@ -4,9 +4,7 @@ import Code from './Code';
 import { arrowTarget } from './tabs';
 import styles from './styles.module.css';
 
-/** The tab group of the samples: the chosen language is kept under the key the theme's own tabs use for it. */
-export const sampleTabsGroupId = 'code-sample-language';
-export const sampleStorageKey = `docusaurus.tab.${sampleTabsGroupId}`;
+import { sampleStorageKey } from '@site/config/sampleTabs';
 
 const listeners = new Set<() => void>();
 
@@ -86,7 +84,7 @@ export default function CodeSamples({
             onClick={() => chooseLanguage(sample.id)}
             onKeyDown={onKeyDown}
           >
-            {written.get(sample.id)?.label ?? sample.label}
+            {sample.label}
           </button>
         ))}
       </div>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { CallbackView, OperationView } from '@site/src/lib/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import MediaFields from './MediaFields';
-import Parameters from './Parameters';
 import type { SchemaMap } from './SchemaFields';
 import SectionHeading, { type HeadingLevel } from './SectionHeading';
 import { anchorId } from '../../lib/openapi/anchors';
@@ -13,8 +12,8 @@ function sub(level: HeadingLevel): HeadingLevel {
 }
 
 /**
- * A request the API sends to the reader's server (a callback or a webhook): what it says, the parameters (a
- * signature's headers) and the body it sends, with their fields and example, and the answers it expects. `id` is the anchor its body's fields hang from.
+ * A request the API sends to the reader's server (a callback or a webhook): what it says, the body it sends with
+ * its fields and example, and the answers it expects. `id` is the anchor its body's fields hang from.
  */
 export function SentRequest({
   sent,
@@ -27,7 +26,7 @@ export function SentRequest({
   id: string;
   linkBase: string;
   schemas: SchemaMap;
-  /** Shown after what the request says and before what it sends (a webhook's subscription types). */
+  /** Shown after what the request says and before its body (a webhook page's details and headers). */
   intro?: ReactNode;
 }): ReactNode {
   return (
@@ -40,12 +39,6 @@ export function SentRequest({
         sent.summary !== `${sent.method.toUpperCase()} ${sent.path}` && <p>{sent.summary}</p>
       )}
       {intro}
-      {sent.parameters.length > 0 && (
-        <>
-          <p>What it sends besides the body:</p>
-          <Parameters parameters={sent.parameters} idPrefix={id} />
-        </>
-      )}
       {sent.requestBody && (
         <>
           <p>The body it sends{sent.requestBody.required ? '' : ' (it may send none)'}:</p>

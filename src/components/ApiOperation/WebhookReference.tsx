@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react';
-import Link from '@docusaurus/Link';
 import type { WebhookView } from '@site/src/lib/openapi/view';
-import ProvenanceTag from './ProvenanceTag';
 import { SchemaFilesProvider, type SchemaMap } from './SchemaFields';
 import { SentRequest } from './SentRequest';
-import PathText from './PathText';
 import styles from './styles.module.css';
 
 /**
  * A webhook's page: the request the API sends to the endpoint the reader registers, with the components a call's
- * page uses for its body and answers, and what the document says about it beyond OpenAPI (this portal's
- * extensions): the subscription types that deliver it, which of its parts the provider documents and which are
- * modelled, and the call that fetches the whole object. Nothing to try from the browser: the API is the one sending.
+ * page uses for its body and answers. Nothing to try from the browser: the API is the one sending. `details`, after
+ * what the webhook says, is what the document's extensions add (src/components/WebhookEvents/WebhookDetails.tsx),
+ * given by the page that has them, so this shared component does not carry their code onto every operation page.
  */
 export default function WebhookReference({
   webhook,
@@ -19,6 +16,7 @@ export default function WebhookReference({
   schemaFiles,
   linkBase,
   idPrefix = 'webhook',
+  details,
 }: {
   webhook: WebhookView;
   schemas: SchemaMap;
@@ -26,10 +24,9 @@ export default function WebhookReference({
   linkBase: string;
   /** Prefix of its ids: one per webhook on a page of many (the single-page reference). */
   idPrefix?: string;
+  details?: ReactNode;
 }): ReactNode {
   const sent = webhook.operation;
-  // Older generated pages and other callers may hand over a view without the extension fields.
-  const { subscriptionTypes = [], provenance = {}, fetch } = webhook;
   return (
     <SchemaFilesProvider files={schemaFiles}>
       <div className={styles.summary} data-webhook={webhook.name}>
@@ -40,59 +37,9 @@ export default function WebhookReference({
           <span className={styles.path}>your endpoint</span>
         </p>
         <p>
-          The API sends this request to the address you register for the <code>{webhook.name}</code> webhook
-          {provenance.event ? (
-            <>
-              {' '}
-              (the event: <ProvenanceTag provenance={provenance.event} />)
-            </>
-          ) : null}
-          .
+          The API sends this request to the address you register for the <code>{webhook.name}</code> webhook.
         </p>
-        <SentRequest
-          sent={sent}
-          id={idPrefix}
-          linkBase={linkBase}
-          schemas={schemas}
-          intro={
-            <>
-              {subscriptionTypes.length > 0 && (
-                <p data-subscription-types>
-                  Delivered to subscriptions of type{' '}
-                  {subscriptionTypes.map((type, index) => (
-                    <span key={type.id}>
-                      {index > 0 && (index === subscriptionTypes.length - 1 ? ' and ' : ', ')}
-                      <strong>{type.name}</strong>
-                    </span>
-                  ))}
-                  {provenance.subscriptionTypes ? (
-                    <>
-                      {' '}
-                      (<ProvenanceTag provenance={provenance.subscriptionTypes} />)
-                    </>
-                  ) : null}
-                  .
-                </p>
-              )}
-              {provenance.payload === 'modelled' && (
-                <p className={styles.modelled} data-modelled="payload">
-                  The body below is modelled by this portal, not documented by the provider: it is built from the
-                  API&apos;s own entities to show the shape to expect. Rely on the ids it carries, and fetch the object
-                  for the rest.
-                </p>
-              )}
-              {fetch && (
-                <p data-fetch>
-                  Fetch the whole object with{' '}
-                  <Link to={`${linkBase}/${fetch.slug}`}>
-                    {fetch.summary} (<PathText path={fetch.path} method={fetch.method} />)
-                  </Link>
-                  .
-                </p>
-              )}
-            </>
-          }
-        />
+        <SentRequest sent={sent} id={idPrefix} linkBase={linkBase} schemas={schemas} intro={details} />
       </div>
     </SchemaFilesProvider>
   );

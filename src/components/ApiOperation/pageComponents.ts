@@ -1,5 +1,6 @@
 import ApiExplorer from '@site/src/components/ApiExplorer';
 import { MarkdownTreesProvider } from '@site/src/components/Markdown';
+import WebhookDetails from '@site/src/components/WebhookEvents/LazyWebhookDetails';
 import { ChangedBadge, JsonExample, Markdown, OperationReference, SchemaFields, UsedBy, WebhookReference } from './';
 
 /**
@@ -16,4 +17,5 @@ export const referencePageComponents = {
   SchemaFields,
   UsedBy,
   WebhookReference,
+  WebhookDetails,
 };

@@ -5,6 +5,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 // The build-time documents on the server (a JSON module of the single-page-reference plugin); none in the browser.
 import serverDocuments from '@portal/reference-documents';
 import { OperationReference, WebhookReference } from '@site/src/components/ApiOperation';
+import WebhookDetails from '@site/src/components/WebhookEvents/WebhookDetails';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import type { DescriptionLinkOptions } from '@site/src/lib/openapi/descriptionLinks';
 import { withParsedDescriptions } from './markdown';
@@ -135,7 +136,13 @@ function Reference({
                     <h3 id={`${id}-title`} className={styles.callTitle}>
                       <a href={`#${id}`}>{webhook.name}</a>
                     </h3>
-                    <WebhookReference webhook={webhook} schemas={shown.schemas} linkBase={linkBase} idPrefix={id} />
+                    <WebhookReference
+                      webhook={webhook}
+                      schemas={shown.schemas}
+                      linkBase={linkBase}
+                      idPrefix={id}
+                      details={<WebhookDetails webhook={webhook} linkBase={linkBase} idPrefix={id} />}
+                    />
                   </section>
                 );
               })}

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { WebhookIndex } from '@site/src/lib/openapi/webhookIndex';
-import CodeSamples from '@site/src/components/ApiOperation/CodeSamples';
-import PathText from '@site/src/components/ApiOperation/PathText';
-import ProvenanceTag from '@site/src/components/ApiOperation/ProvenanceTag';
+import CodeBlock from '@theme/CodeBlock';
+import { sampleStorageKey } from '@site/config/sampleTabs';
+// The grammars of the languages the site's own highlighter lacks (Java, PHP, Ruby, Perl).
+import '@site/src/components/ApiOperation/grammars';
+import ProvenanceTag from '@site/src/components/Provenance';
 import styles from './styles.module.css';
 
 /*
@@ -11,6 +13,17 @@ import styles from './styles.module.css';
  * src/lib/openapi/webhookIndex.ts): the subscription types, the events by entity with who receives each, the signing
  * scheme and a handler in every sample language. Nothing here is typed by hand: a changed document changes the page.
  */
+
+/**
+ * A wide table's own scrolling box: focusable and named, so a keyboard reader can scroll it too (WCAG 2.1.1).
+ */
+function ScrollBox({ label, children }: { label: string; children: ReactNode }): ReactNode {
+  return (
+    <div className={styles.scroll} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
 
 /** The subscription types an application picks from, each with its scopes. */
 export function SubscriptionTypes({ index }: { index: WebhookIndex }): ReactNode {
@@ -69,7 +82,7 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
       {groups.map((group) => (
         <section key={group.entity} data-entity={group.entity}>
           <h3 id={`events-${group.entity.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>{group.entity}</h3>
-          <div className={styles.scroll}>
+          <ScrollBox label={`${group.entity} events`}>
             <table className={styles.matrix}>
               <thead>
                 <tr>
@@ -109,7 +122,9 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
                     <td>
                       {event.fetch ? (
                         <Link to={`${index.linkBase}/${event.fetch.slug}`} className={styles.call}>
-                          <PathText path={event.fetch.path} method={event.fetch.method} />
+                          <code>
+                            {event.fetch.method.toUpperCase()} {event.fetch.path}
+                          </code>
                         </Link>
                       ) : (
                         '–'
@@ -119,7 +134,7 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </section>
       ))}
     </>
@@ -159,37 +174,63 @@ export function SigningScheme({ index }: { index: WebhookIndex }): ReactNode {
   );
 }
 
-/** The handler in every sample language, as tabs that follow the reader's chosen language, and how to run each. */
+function subscribeStorage(listener: () => void): () => void {
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/** The reader's chosen sample language, as the reference's samples keep it; null where storage is off. */
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(sampleStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The handler in every sample language, one disclosure each, with the file to save it as and how to run it. The one
+ * open is the reader's chosen language (the reference's samples share the choice: opening another here chooses it
+ * there), the first language until the page has hydrated. Disclosures rather than tabs: the theme's tabs would add
+ * their code to every page of the site, the reference's to its shared chunk.
+ */
 export function WebhookHandlers({ index }: { index: WebhookIndex }): ReactNode {
+  // Read after hydration (the server knows no choice), and again when another tab chooses.
+  const stored = useSyncExternalStore(subscribeStorage, storedLanguage, () => null);
+  const [picked, setPicked] = useState<string | null>(null);
   if (index.handlers.length === 0) return null;
+  const chosen = picked ?? stored;
+  const open = index.handlers.some((handler) => handler.language === chosen) ? chosen : index.handlers[0].language;
+  const choose = (language: string) => {
+    setPicked(language);
+    try {
+      window.localStorage.setItem(sampleStorageKey, language);
+    } catch {
+      // Storage may be off (private mode): the choice then holds on this page only.
+    }
+  };
   return (
-    <>
-      {/* Ten programs would make the page one search hit in ten for its own words: search reads the prose around. */}
-      <div data-pagefind-ignore="all">
-        <CodeSamples write={() => index.handlers} />
-      </div>
-      <div className={styles.scroll}>
-        <table data-handler-runs>
-          <thead>
-            <tr>
-              <th scope="col">Language</th>
-              <th scope="col">Save as</th>
-              <th scope="col">Run it</th>
-            </tr>
-          </thead>
-          <tbody>
-            {index.handlers.map((handler) => (
-              <tr key={handler.language}>
-                <th scope="row">{handler.label}</th>
-                <td>
-                  <code>{handler.file}</code>
-                </td>
-                <td>{handler.run}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    // Ten programs would make the page one search hit in ten for its own words: search reads the prose around them.
+    <div data-pagefind-ignore="all" data-handlers>
+      {index.handlers.map((handler) => (
+        <details
+          key={handler.language}
+          className={styles.handler}
+          data-language={handler.language}
+          open={handler.language === open}
+          onToggle={(event) => {
+            if (event.currentTarget.open && handler.language !== open) choose(handler.language);
+          }}
+        >
+          <summary>
+            <strong>{handler.label}</strong> <code>{handler.file}</code>
+          </summary>
+          <CodeBlock language={handler.prism} title={handler.file}>
+            {handler.code}
+          </CodeBlock>
+          <p className={styles.run}>Run it: {handler.run}</p>
+        </details>
+      ))}
+    </div>
   );
 }

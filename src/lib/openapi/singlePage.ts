@@ -1,3 +1,4 @@
+import { withWebhookDetails } from './view/webhookDetails';
 import { positiveIntegerFrom } from '../env';
 import { hash53 } from '../text/hash';
 import type { MarkdownTrees } from '../markdown/tree';
@@ -121,7 +122,7 @@ function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): 
     seen.add(id);
   }
   yield;
-  const webhooks = webhookViews(document, options.api);
+  const webhooks = withWebhookDetails(document, webhookViews(document, options.api));
   const schemas = yield* referencedSchemaSteps(
     document,
     [...views, ...webhooks.map((webhook) => webhook.operation)].flatMap(operationSchemaRoots),

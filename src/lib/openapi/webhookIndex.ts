@@ -1,6 +1,7 @@
 import { webhookSamples, type WebhookSample } from '../samples/webhook';
 import type { JsonObject } from './document';
-import { subscriptionTypes, webhookViews, type SubscriptionTypeView, type WebhookView } from './view';
+import { webhookViews, type WebhookDetails } from './view';
+import { subscriptionTypes, webhookDetails, type SubscriptionTypeView } from './view/webhookDetails';
 import { webhookSigning, WebhookSigningError, type WebhookSigning } from './webhookSigning';
 
 /** An event as the webhooks page lists it. */
@@ -11,8 +12,8 @@ export interface WebhookEventEntry {
   summary: string;
   /** Ids of the subscription types that deliver it. */
   subscriptionTypes: string[];
-  provenance: WebhookView['provenance'];
-  fetch?: WebhookView['fetch'];
+  provenance: WebhookDetails['provenance'];
+  fetch?: WebhookDetails['fetch'];
 }
 
 /**
@@ -63,14 +64,15 @@ export function webhookIndex(document: JsonObject, api: string, title: string, l
   const groups = new Map<string, WebhookEventEntry[]>();
   for (const view of views) {
     const entity = view.operation.tags[0] ?? 'Other events';
+    const details = webhookDetails(document, view);
     const events = groups.get(entity) ?? [];
     events.push({
       name: view.name,
       slug: view.slug,
       summary: view.operation.summary,
-      subscriptionTypes: view.subscriptionTypes.map((type) => type.id),
-      provenance: view.provenance,
-      ...(view.fetch ? { fetch: view.fetch } : {}),
+      subscriptionTypes: details.subscriptionTypes.map((type) => type.id),
+      provenance: details.provenance,
+      ...(details.fetch ? { fetch: details.fetch } : {}),
     });
     groups.set(entity, events);
   }

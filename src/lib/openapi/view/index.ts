@@ -21,6 +21,7 @@ export type {
   ServerVariableView,
   VariantsView,
   WebhookView,
+  WebhookDetails,
   Provenance,
   ProvenancePart,
 } from './types';
@@ -35,4 +36,4 @@ export {
   schemaViews,
   type SchemaCatalog,
 } from './schemaPages';
-export { subscriptionTypes, webhookViews, type SubscriptionTypeView } from './webhooks';
+export { webhookViews } from './webhooks';

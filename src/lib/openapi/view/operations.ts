@@ -266,7 +266,7 @@ function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
 /** The document's calls by operationId, found once per document: every response link looks one up. */
 const callsById = new WeakMap<JsonObject, Map<string, OperationRef>>();
 
-export function callById(document: JsonObject, operationId: string): OperationRef | undefined {
+function callById(document: JsonObject, operationId: string): OperationRef | undefined {
   let calls = callsById.get(document);
   if (!calls) {
     calls = new Map();
@@ -360,12 +360,6 @@ function callbackViews(document: JsonObject, api: string, operation: JsonObject)
   });
 }
 
-/** Where a response's status sorts: its class (`2XX` and `204` both 2), then `default`. */
-function statusRank(status: string): number {
-  const rank = Number.parseInt(status.charAt(0), 10);
-  return Number.isNaN(rank) ? 10 : rank;
-}
-
 export function operationView(document: JsonObject, api: string, ref: OperationRef): OperationView {
   const { operation } = ref;
   const responses = isObject(operation.responses) ? operation.responses : {};
@@ -389,23 +383,19 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
     parameters: operationParameters(document, ref)
       .filter((parameter) => !ignoredHeader(parameter) && !carriesCredential(parameter, alternatives.flat()))
       .map((parameter) => parameterView(document, parameter)),
-    // By status class, `default` last: a JavaScript object lists integer-like keys first, so a document's `2XX`
-    // would otherwise follow its `401`.
-    responses: Object.entries(responses)
-      .sort(([a], [b]) => statusRank(a) - statusRank(b))
-      .map(([status, raw]) => {
-        const response = resolveRef<JsonObject>(document, raw);
-        const contents = mediaViews(document, response.content);
-        for (const media of contents) {
-          if (media.example !== undefined || bodyTypeRank(media.contentType) !== 0) continue;
-          const content = isObject(response.content)
-            ? resolveRef<JsonObject>(document, response.content[media.contentType])
-            : {};
-          if (content.schema !== undefined) media.generated = exampleOf(document, content.schema, 'response');
-        }
-        const links = linkViews(document, response.links);
-        return { status, description: text(response.description), contents, ...(links.length > 0 ? { links } : {}) };
-      }),
+    responses: Object.entries(responses).map(([status, raw]) => {
+      const response = resolveRef<JsonObject>(document, raw);
+      const contents = mediaViews(document, response.content);
+      for (const media of contents) {
+        if (media.example !== undefined || bodyTypeRank(media.contentType) !== 0) continue;
+        const content = isObject(response.content)
+          ? resolveRef<JsonObject>(document, response.content[media.contentType])
+          : {};
+        if (content.schema !== undefined) media.generated = exampleOf(document, content.schema, 'response');
+      }
+      const links = linkViews(document, response.links);
+      return { status, description: text(response.description), contents, ...(links.length > 0 ? { links } : {}) };
+    }),
   };
   const callbacks = callbackViews(document, api, operation);
   if (callbacks.length > 0) view.callbacks = callbacks;

@@ -119,17 +119,17 @@ export interface WebhookView {
   slug: string;
   /** The request, as a call's view: its `path` is the webhook's name; its body is the payload. */
   operation: OperationView;
-  /**
-   * The subscription types that deliver it (this portal's `x-subscription-types`), named as the document's
-   * `x-webhook-subscription-types` names them; empty when the document says nothing.
-   */
+  /** What this portal's extensions say of it (webhookDetails.ts), where read. */
+  details?: WebhookDetails;
+}
+
+/** A webhook's details from this portal's extensions: who receives it, what is documented, the fetching call. */
+export interface WebhookDetails {
+  /** The subscription types that deliver it, named as `x-webhook-subscription-types` names them. */
   subscriptionTypes: { id: string; name: string }[];
-  /**
-   * What of it the provider documents and what the document's authors modelled (`x-provenance`): each part
-   * `documented` or `modelled`; parts the document does not mark are left out.
-   */
+  /** What of it the provider documents and what is modelled; parts the document does not mark are left out. */
   provenance: Partial<Record<ProvenancePart, Provenance>>;
-  /** The call of this document that fetches the whole object the event is about (`x-fetch`, an `operationId`). */
+  /** The call of this document that fetches the whole object the event is about. */
   fetch?: { slug: string; method: string; path: string; summary: string };
 }
 

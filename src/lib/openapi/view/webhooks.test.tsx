@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { JsonObject } from '../document';
-import { subscriptionTypes, webhookViews } from './webhooks';
+import { webhookViews } from './webhooks';
+import { subscriptionTypes, withWebhookDetails } from './webhookDetails';
+import WebhookDetails from '../../../components/WebhookEvents/WebhookDetails';
 import WebhookReference from '../../../components/ApiOperation/WebhookReference';
 import { referencePages, webhooksLabel } from '../../../plugins/openapi-pages/lib/pages';
 
@@ -142,7 +144,7 @@ const described: JsonObject = {
 };
 
 test('reads who receives a webhook, what is documented and the call that fetches its object', () => {
-  const [created, gone] = webhookViews(described, 'hooks');
+  const [created, gone] = withWebhookDetails(described, webhookViews(described, 'hooks')).map((view) => view.details!);
   expect(created.subscriptionTypes).toEqual([
     { id: 'organizer', name: 'Organizer' },
     { id: 'game', name: 'game' },
@@ -164,15 +166,23 @@ test('reads who receives a webhook, what is documented and the call that fetches
 });
 
 test('a webhook page says who receives it, marks what is modelled, and links the call that fetches its object', () => {
-  const [created] = webhookViews(described, 'hooks');
-  const html = renderToStaticMarkup(<WebhookReference webhook={created} schemas={{}} linkBase="/docs/hooks" />);
+  const [created, gone] = withWebhookDetails(described, webhookViews(described, 'hooks'));
+  const page = (webhook: typeof created) =>
+    renderToStaticMarkup(
+      <WebhookReference
+        webhook={webhook}
+        schemas={{}}
+        linkBase="/docs/hooks"
+        details={<WebhookDetails webhook={webhook} linkBase="/docs/hooks" />}
+      />,
+    );
+  const html = page(created);
   expect(html).toContain('Delivered to subscriptions of type <span><strong>Organizer</strong></span>');
   expect(html).toContain('data-provenance="documented"');
   expect(html).toContain('data-modelled="payload"');
   expect(html).toContain('href="/docs/hooks/get-hub"');
   expect(html).not.toContain('<b>hub</b>');
   // A webhook without the extensions says none of it.
-  const [gone] = webhookViews(described, 'hooks').slice(1);
-  const plain = renderToStaticMarkup(<WebhookReference webhook={gone} schemas={{}} linkBase="/docs/hooks" />);
+  const plain = page(gone);
   expect(plain).not.toMatch(/data-subscription-types|data-provenance|data-modelled|data-fetch/);
 });

@@ -20,6 +20,7 @@ import { markdownTrees, parseMarkdown } from '../../../lib/markdown/parse';
 import { plainText } from '../../../lib/markdown/tree';
 import type { LinkTargets } from '../../../lib/markdown/links';
 import { descriptionLinks } from '../../../lib/openapi/descriptionLinks';
+import { webhookDetails } from '../../../lib/openapi/view/webhookDetails';
 import { writeFileAtomic } from '../../../lib/pipeline/writeAtomic';
 import type { Badge, OperationBadges } from '../../../lib/changelog';
 import type { PagesOptions } from '../../../lib/pipeline/options';
@@ -248,6 +249,7 @@ export function webhookPage(
   catalog: SchemaCatalog,
 ): string {
   const { operation } = webhook;
+  const detailed = { ...webhook, details: webhookDetails(document, webhook) };
   const schemas = schemaExports(document, catalog, operationSchemaRoots(operation), options, webhook);
   const description = firstSentence(operation.description || operation.requestBody?.description || '');
   const lines = [
@@ -260,14 +262,14 @@ export function webhookPage(
     `keywords: ${JSON.stringify(keywords([webhook.name, 'webhook']))}`,
     '---',
     '',
-    exportConst('webhook', webhook),
+    exportConst('webhook', detailed),
     '',
     ...schemas,
     '',
     `export const linkBase = ${JSON.stringify(options.linkBase)};`,
     '',
     '<MarkdownTreesProvider trees={markdown}>',
-    '<WebhookReference webhook={webhook} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} />',
+    '<WebhookReference webhook={webhook} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} details={<WebhookDetails webhook={webhook} linkBase={linkBase} />} />',
     '</MarkdownTreesProvider>',
     '',
   ];
