@@ -76,9 +76,12 @@ async function main(): Promise<number> {
         : 'no API of config/apis.ts declares webhooks',
     );
   }
-  const names = chosen.webhooks.map((webhook) => webhook.name);
+  // Names are the document's: shown to a terminal only through terminalText.
+  const names = chosen.webhooks.map((webhook) => terminalText(webhook.name));
   if (values.list) {
-    for (const webhook of chosen.webhooks) console.log(`${webhook.name}\t${terminalText(webhook.operation.summary)}`);
+    for (const webhook of chosen.webhooks) {
+      console.log(`${terminalText(webhook.name)}\t${terminalText(webhook.operation.summary)}`);
+    }
     return 0;
   }
   const webhook = chosen.webhooks.find((candidate) => candidate.name === values.event);
@@ -107,7 +110,7 @@ async function main(): Promise<number> {
   const wait = count(values.wait, 'wait', 1_000, 60_000);
   const delivery = exampleDelivery(webhook);
   console.log(
-    `${tag} ${webhook.name} (event_id ${typeof delivery.event_id === 'string' ? delivery.event_id : 'none'}) to ${url.href}`,
+    `${tag} ${terminalText(webhook.name)} (event_id ${typeof delivery.event_id === 'string' ? delivery.event_id : 'none'}) to ${url.href}`,
   );
   let round = 0;
   let tries = 0;

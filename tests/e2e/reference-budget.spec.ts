@@ -1,5 +1,5 @@
 import { anchorId } from '../../src/lib/openapi/anchors';
-import { referenceModel, fullyRenderedCalls } from '../../src/lib/openapi/singlePage';
+import { referenceModel, fullyRenderedCalls, webhookId } from '../../src/lib/openapi/singlePage';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 import { variantDir, variants, variantUrl } from './support/variants';
@@ -36,9 +36,14 @@ test('without JavaScript every call has its section: the first in full, the othe
   const page = await context.newPage();
   await page.goto(url('/api/data'));
   const ids = await page
-    .locator('main section[aria-labelledby$="-title"]')
+    .locator('main section[aria-labelledby$="-title"]:not([data-webhook-section])')
     .evaluateAll((sections) => sections.map((section) => section.id));
   expect(ids).toEqual(calls.map((view) => view.slug));
+  // The webhooks after the calls, each with its section too.
+  const webhooks = await page
+    .locator('main section[data-webhook-section]')
+    .evaluateAll((sections) => sections.map((section) => section.id));
+  expect(webhooks).toEqual(model.webhooks.map(webhookId));
   const summaries = page.locator('section[data-call="summary"]');
   expect(await summaries.evaluateAll((sections) => sections.map((section) => section.id))).toEqual(
     summarized.map((view) => view.slug),

@@ -147,7 +147,7 @@ test.describe('/api/data, built once', () => {
         const state = window as unknown as { watched?: Element | null; mutations: string[]; headings: number };
         state.watched = section;
         state.mutations = [];
-        state.headings = document.querySelectorAll('main section[id] > h3').length;
+        state.headings = document.querySelectorAll('main section[id]:not([data-webhook-section]) > h3').length;
         if (!section) return;
         new MutationObserver((records) => {
           for (const record of records) {
@@ -166,7 +166,7 @@ test.describe('/api/data, built once', () => {
     // Wait until React owns the first call's section, that is until the boundary has hydrated.
     await expect(page.locator(`#${first.slug}`)).toBeVisible();
     await page.waitForFunction(() => {
-      const section = document.querySelector('main section[id]');
+      const section = document.querySelector('main section[id]:not([data-webhook-section])');
       return section !== null && Object.keys(section).some((key) => key.startsWith('__reactFiber'));
     });
     const state = await page.evaluate((slug: string) => {
@@ -174,7 +174,7 @@ test.describe('/api/data, built once', () => {
       return {
         same: watched === document.getElementById(slug),
         before: (window as unknown as { headings: number }).headings,
-        after: document.querySelectorAll('main section[id] > h3').length,
+        after: document.querySelectorAll('main section[id]:not([data-webhook-section]) > h3').length,
         mutations: (window as unknown as { mutations: string[] }).mutations,
       };
     }, first.slug);
@@ -188,7 +188,7 @@ test.describe('/api/data, built once', () => {
   async function callStates(page: Page): Promise<{ live: boolean[]; removed: string[]; headings: number }> {
     return page.evaluate(() => {
       const sections = Array.from(
-        document.querySelectorAll('main section[id] > h3'),
+        document.querySelectorAll('main section[id]:not([data-webhook-section]) > h3'),
         (heading) => heading.parentElement,
       );
       return {
@@ -209,7 +209,7 @@ test.describe('/api/data, built once', () => {
         new MutationObserver((records) => {
           for (const record of records)
             for (const node of Array.from(record.removedNodes))
-              if (node instanceof Element && node.matches('section[id]'))
+              if (node instanceof Element && node.matches('section[id]:not([data-webhook-section])'))
                 (window as unknown as { removedCalls: string[] }).removedCalls.push(node.id);
         }).observe(document.querySelector('main') ?? document.body, { subtree: true, childList: true });
       });
@@ -223,7 +223,7 @@ test.describe('/api/data, built once', () => {
     const atLoad = await callStates(page);
     expect(atLoad.headings).toBe(operations);
     expect(atLoad.live.at(-1)).toBe(false);
-    const last = page.locator('main section[id]:has(> h3)').last();
+    const last = page.locator('main section[id]:not([data-webhook-section]):has(> h3)').last();
     await last.scrollIntoViewIfNeeded();
     await expect.poll(async () => (await callStates(page)).live.at(-1)).toBe(true);
     // Live: its language tabs answer.
@@ -257,7 +257,12 @@ test.describe('/api/data, built once', () => {
     const state = await callStates(page);
     expect(state.headings).toBe(operations);
     expect(state.removed).toEqual([]);
-    await expect(page.locator('main section[id]:has(> h3)').last().getByRole('tab', { name: 'Python' })).toBeVisible();
+    await expect(
+      page
+        .locator('main section[id]:not([data-webhook-section]):has(> h3)')
+        .last()
+        .getByRole('tab', { name: 'Python' }),
+    ).toBeVisible();
   });
 
   test('the document reaches the browser once: one download, not inside any script', async ({ page }) => {
@@ -307,7 +312,8 @@ test.describe('/api/data, built once', () => {
     await gotoHydrated(page, '/api/data');
     const reference = new ReferencePage(page);
     const groups = reference.sidebar.locator(':scope > ul > li');
-    expect(await groups.count()).toBe(tags.length);
+    // A group per tag, and one for the webhooks.
+    expect(await groups.count()).toBe(tags.length + 1);
     // Chromium's answer for an element whose layout content-visibility skips: not visible.
     const laidOut = (group: typeof groups) =>
       group
@@ -336,7 +342,7 @@ test.describe('/api/data, built once', () => {
         rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
       })),
     );
-    expect(heights).toHaveLength(tags.length);
+    expect(heights).toHaveLength(tags.length + 1);
     expect(heights.every(({ summaries }) => summaries.length > 0 && summaries.every(Boolean))).toBe(true);
     const estimates = heights.map(({ summaries, px, rem }) => sidebarGroupRem(summaries) / (px / rem));
     // Each within a quarter of its height, and the whole list within a tenth: the sidebar's scrollbar barely moves.

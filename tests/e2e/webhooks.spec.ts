@@ -20,7 +20,7 @@ test.describe('the webhooks reference', () => {
     await gotoHydrated(page, '/docs/webhooks');
     expect(events.length).toBeGreaterThanOrEqual(13);
     for (const group of index.groups) {
-      await expect(page.getByRole('heading', { level: 3, name: group.entity, exact: true })).toBeVisible();
+      await expect(page.locator(`section[data-entity="${group.entity}"] caption`)).toHaveText(group.entity);
     }
     const rows = page.locator('tr[data-event]');
     await expect(rows).toHaveCount(events.length);

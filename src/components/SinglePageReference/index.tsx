@@ -132,7 +132,13 @@ function Reference({
               {shown.webhooks.map((webhook) => {
                 const id = webhookId(webhook);
                 return (
-                  <section key={id} id={id} className={styles.call} aria-labelledby={`${id}-title`}>
+                  <section
+                    key={id}
+                    id={id}
+                    className={styles.call}
+                    aria-labelledby={`${id}-title`}
+                    data-webhook-section
+                  >
                     <h3 id={`${id}-title`} className={styles.callTitle}>
                       <a href={`#${id}`}>{webhook.name}</a>
                     </h3>

@@ -81,9 +81,10 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
       )}
       {groups.map((group) => (
         <section key={group.entity} data-entity={group.entity}>
-          <h3 id={`events-${group.entity.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}>{group.entity}</h3>
           <ScrollBox label={`${group.entity} events`}>
             <table className={styles.matrix}>
+              {/* A caption, not a heading: the page's table of contents lists the page's own headings. */}
+              <caption>{group.entity}</caption>
               <thead>
                 <tr>
                   <th scope="col">Event</th>

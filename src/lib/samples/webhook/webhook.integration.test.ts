@@ -110,13 +110,9 @@ afterAll(async () => {
   await Promise.all(started.map((server) => server.stop()));
 });
 
-async function startServer(
-  command: string,
-  args: string[] | ((port: number) => string[]),
-  cwd: string,
-): Promise<Server> {
+async function startServer(command: string, args: (port: number) => string[], cwd: string): Promise<Server> {
   const port = await freePort();
-  const server = spawnGroup(command, typeof args === 'function' ? args(port) : args, {
+  const server = spawnGroup(command, args(port), {
     cwd,
     env: toolEnv({ [signing!.secretVariable]: secret, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -167,48 +163,60 @@ async function cgi(command: string, file: string, delivery: Delivery): Promise<A
 
 type Deliver = (delivery: Delivery) => Promise<Answer>;
 
+/** A handler that is a server, started from its saved file by `command` with `args` (after a build step, if any). */
+function served(
+  command: (dir: string) => string,
+  args: (file: string, port: number) => string[],
+  build?: (dir: string, sample: WebhookSample) => Promise<unknown>,
+): (sample: WebhookSample) => Promise<{ deliver: Deliver; server: Server }> {
+  return async (sample) => {
+    const file = sampleFile(sample);
+    const dir = path.dirname(file);
+    await build?.(dir, sample);
+    const server = await startServer(command(dir), (port) => args(file, port), dir);
+    return { deliver: (delivery) => post(server, delivery), server };
+  };
+}
+
 /** Starts each language's handler and returns how to deliver to it; `server` when it is one (and remembers ids). */
 const handlers: Record<SampleLanguage, (sample: WebhookSample) => Promise<{ deliver: Deliver; server?: Server }>> = {
-  node: async (sample) => {
-    const file = sampleFile(sample);
-    const server = await startServer(process.execPath, [file], path.dirname(file));
-    return { deliver: (delivery) => post(server, delivery), server };
-  },
-  python: async (sample) => {
-    const file = sampleFile(sample);
-    const server = await startServer('python3', [file], path.dirname(file));
-    return { deliver: (delivery) => post(server, delivery), server };
-  },
-  go: async (sample) => {
-    const file = sampleFile(sample);
-    const dir = path.dirname(file);
-    writeFileSync(path.join(dir, 'go.mod'), 'module handler\n\ngo 1.19\n');
-    await execute('go', ['build', '-o', 'handler', '.'], { cwd: dir, env: toolEnv() });
-    const server = await startServer(path.join(dir, 'handler'), [], dir);
-    return { deliver: (delivery) => post(server, delivery), server };
-  },
-  csharp: async (sample) => {
-    const file = sampleFile(sample);
-    const dir = path.dirname(file);
-    await execute('mcs', ['-out:handler.exe', sample.file], { cwd: dir, env: toolEnv() });
-    const server = await startServer('mono', ['handler.exe'], dir);
-    return { deliver: (delivery) => post(server, delivery), server };
-  },
-  java: async (sample) => {
-    const file = sampleFile(sample);
-    const server = await startServer('java', [sample.file], path.dirname(file));
-    return { deliver: (delivery) => post(server, delivery), server };
-  },
-  ruby: async (sample) => {
-    const file = sampleFile(sample);
-    const server = await startServer('ruby', [file], path.dirname(file));
-    return { deliver: (delivery) => post(server, delivery), server };
-  },
+  node: served(
+    () => process.execPath,
+    (file) => [file],
+  ),
+  python: served(
+    () => 'python3',
+    (file) => [file],
+  ),
+  go: served(
+    (dir) => path.join(dir, 'handler'),
+    () => [],
+    async (dir) => {
+      writeFileSync(path.join(dir, 'go.mod'), 'module handler\n\ngo 1.19\n');
+      await execute('go', ['build', '-o', 'handler', '.'], { cwd: dir, env: toolEnv() });
+    },
+  ),
+  csharp: served(
+    () => 'mono',
+    () => ['handler.exe'],
+    (dir, sample) => execute('mcs', ['-out:handler.exe', sample.file], { cwd: dir, env: toolEnv() }),
+  ),
+  // Java 11+ runs a single source file as it is.
+  java: served(
+    () => 'java',
+    (file) => [path.basename(file)],
+  ),
+  ruby: served(
+    () => 'ruby',
+    (file) => [file],
+  ),
   // PHP's own server, as the sample says to run it: each request runs the script afresh, so it remembers no ids.
   php: async (sample) => {
-    const file = sampleFile(sample);
-    const server = await startServer('php', (port) => ['-S', `127.0.0.1:${port}`, sample.file], path.dirname(file));
-    return { deliver: (delivery) => post(server, delivery) };
+    const { deliver } = await served(
+      () => 'php',
+      (file, port) => ['-S', `127.0.0.1:${port}`, path.basename(file)],
+    )(sample);
+    return { deliver };
   },
   perl: (sample) => {
     const file = sampleFile(sample);
