@@ -17,6 +17,8 @@ const pages = [
   ['/docs/data-api/get-championships', true],
   ['/docs/data-api/schemas/championship', true],
   ['/docs/data-api/data', true],
+  ['/docs/webhooks', true],
+  ['/docs/data-api/webhooks/hub-created', true],
   ['/docs/', false],
 ] as const;
 
@@ -183,4 +185,14 @@ test("a server's variables are fields of Try it that fill the samples, their tex
   );
   expect(requests.filter((url) => url.includes('collector.example'))).toEqual([]);
   expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
+});
+
+test('a webhook signing scheme that would break out of a sample is refused on the webhooks page, saying why', async ({
+  page,
+}) => {
+  await page.goto(`${variantUrl('hostile')}/docs/webhooks`);
+  await expect(page.locator('[data-signing-problem]')).toContainText('x-webhook-signing.signatureHeader must be');
+  await expect(page.locator('[data-handlers]')).toHaveCount(0);
+  // The events are listed still, their hostile text as text.
+  await expect(page.locator('tr[data-event="hub_created"]')).toContainText('window.__hostile = true');
 });
