@@ -17,7 +17,7 @@ import { flattenSchema, refName, schemaRef, schemaNode } from './schemaTree';
  * stack that visits each object once: real documents nest deeper than the call stack allows, and a `$ref` into the
  * middle of a schema (`#/components/schemas/A/properties/b`) can lead back to where it started.
  */
-function schemasUsedBy(document: JsonObject, ref: OperationRef): Set<string> {
+export function schemasUsedBy(document: JsonObject, ref: Pick<OperationRef, 'operation'>): Set<string> {
   const found = new Set<string>();
   const seen = new WeakSet<object>();
   const stack: Json[] = [ref.operation.responses ?? null, ref.operation.requestBody ?? null];

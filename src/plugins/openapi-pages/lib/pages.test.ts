@@ -273,3 +273,18 @@ test('a generated page imports nothing, and every component it uses is one the d
   }
   expect([...used].sort()).toEqual(Object.keys(referencePageComponents).sort());
 });
+
+test('a webhook payload’s schema pages list the webhooks that send them, after any call', () => {
+  const document = readVendoredDocument('data');
+  const pages = referencePages(document, 'data-v4', options);
+  const page = (name: string) => pages.files.find((file) => file.name === `schemas/${name}.mdx`)?.content ?? '';
+  // The body's own schema, a schema of a field inside it, and the envelope its allOf builds on.
+  for (const schema of ['match-event-delivery', 'match-event-payload', 'webhook-delivery']) {
+    expect(page(schema), schema).toContain(
+      '"slug":"webhooks/match-status-cancelled","method":"post","path":"match_status_cancelled"',
+    );
+  }
+  expect(page('webhook-delivery')).toContain('"path":"hub_created"');
+  // A schema no webhook sends keeps its calls only.
+  expect(page('championship')).not.toContain('"slug":"webhooks/');
+});

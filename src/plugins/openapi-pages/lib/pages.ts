@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isObject, text, type JsonObject } from '../../../lib/openapi/document';
+import { isObject, resolvedObject, text, type JsonObject } from '../../../lib/openapi/document';
+import { schemasUsedBy } from '../../../lib/openapi/view/schemaPages';
 import { sampleSettings } from '../../../lib/samples';
 import { isTrustedServer, type ListedServer } from '../../../lib/openapi/servers';
 import {
@@ -284,6 +285,35 @@ export const otherCallsLabel = 'Other calls';
 export const otherSchemasLabel = 'Other schemas';
 
 /**
+ * The schemas with the webhooks that send them added to their users, after the calls: a payload's schema page lists
+ * the events that carry it, as a response's lists its calls. (Its sidebar place stays its first call's.)
+ */
+function withWebhookUses(document: JsonObject, schemas: SchemaView[], webhooks: WebhookView[]): SchemaView[] {
+  const raw = isObject(document.webhooks) ? document.webhooks : {};
+  const uses = webhooks.map((webhook) => {
+    const item = resolvedObject(document, raw[webhook.name]);
+    const operation = item?.[webhook.operation.method];
+    return { webhook, names: isObject(operation) ? schemasUsedBy(document, { operation }) : new Set<string>() };
+  });
+  return schemas.map((schema) => {
+    const senders = uses.filter((use) => use.names.has(schema.name));
+    if (senders.length === 0) return schema;
+    return {
+      ...schema,
+      usedBy: [
+        ...schema.usedBy,
+        ...senders.map(({ webhook }) => ({
+          slug: webhook.slug,
+          method: webhook.operation.method,
+          path: webhook.name,
+          summary: webhook.operation.summary,
+        })),
+      ],
+    };
+  });
+}
+
+/**
  * The operation and schema pages of one API and its sidebar: one category per tag, in the document's order, holding
  * the tag's calls and then the schemas whose first user is one of those calls (Stripe's "The Customer object" beside
  * the customer calls); the schemas no call uses last. A page's sidebar opens one tag's calls and objects, so its HTML
@@ -292,8 +322,8 @@ export const otherSchemasLabel = 'Other schemas';
  */
 export function referencePages(document: JsonObject, api: string, options: PagesOptions): GeneratedPages {
   const operations = operationViews(document, api);
-  const schemas = schemaViews(document, api);
   const webhooks = webhookViews(document, api);
+  const schemas = withWebhookUses(document, schemaViews(document, api), webhooks);
   const catalog = schemaCatalog(document);
   const docId = (slug: string) => `${options.docIdPrefix}/${slug}`;
   const declaredTags = Array.isArray(document.tags)
