@@ -5,7 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import { sampleStorageKey } from '@site/config/sampleTabs';
 // The grammars of the languages the site's own highlighter lacks (Java, PHP, Ruby, Perl).
 import '@site/src/components/ApiOperation/grammars';
-import ProvenanceTag from '@site/src/components/Provenance';
+import Provenance from '@site/src/components/Provenance';
 import styles from './styles.module.css';
 
 /*
@@ -35,7 +35,7 @@ export function SubscriptionTypes({ index }: { index: WebhookIndex }): ReactNode
       {index.subscriptionTypes.map((type) => (
         <div key={type.id} data-subscription-type={type.id}>
           <dt>
-            {type.name} <ProvenanceTag provenance={type.provenance} />
+            {type.name} <Provenance provenance={type.provenance} />
           </dt>
           <dd>
             <ul>
@@ -107,7 +107,7 @@ export function EventIndex({ index }: { index: WebhookIndex }): ReactNode {
                       <span className={styles.summary}>{event.summary}</span>
                       {event.provenance.subscriptionTypes === 'modelled' && (
                         <span className={styles.summary} data-modelled="subscription-types">
-                          Who receives it: <ProvenanceTag provenance="modelled" />
+                          Who receives it: <Provenance provenance="modelled" />
                         </span>
                       )}
                     </th>
@@ -169,7 +169,7 @@ export function SigningScheme({ index }: { index: WebhookIndex }): ReactNode {
         delivery cannot be replayed.
       </li>
       <li>
-        The scheme: <ProvenanceTag provenance={signing.provenance} />.
+        The scheme: <Provenance provenance={signing.provenance} />.
       </li>
     </ul>
   );
