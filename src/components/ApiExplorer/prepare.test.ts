@@ -143,6 +143,26 @@ describe('prepareRequest', () => {
   });
 });
 
+describe('a value that would change the call is named, and nothing is sent', () => {
+  test.each(['..', '.', '%2e%2e'])('player_id %j', (value) => {
+    const prepared = prepareRequest(history, { ...base, inputs: { player_id: value, game: 'cs2' } });
+    expect(prepared).toEqual({
+      kind: 'invalid',
+      problems: [
+        {
+          field: 'player_id',
+          message: `player_id cannot be ${JSON.stringify(value)}: a path segment of . or .. would change which call is made`,
+        },
+      ],
+    });
+  });
+
+  test('a credential pasted with a line break', () => {
+    const prepared = prepareRequest(games, { ...base, credential: 'key-1\r\nX-Injected: 1' });
+    expect(prepared.kind === 'invalid' && prepared.problems.map((problem) => problem.field)).toEqual(['credential']);
+  });
+});
+
 test('initialInputs starts from the examples, so the first request is the one the samples show', () => {
   let compared = 0;
   for (const view of [...operationViews(data, 'data-v4'), ...operationViews(chat, 'chat-v1')]) {

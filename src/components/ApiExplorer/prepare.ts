@@ -1,5 +1,5 @@
 import type { Json } from '../../lib/openapi/document';
-import { buildRequest, type HttpRequest } from '../../lib/openapi/request';
+import { buildRequest, requestProblems, type HttpRequest } from '../../lib/openapi/request';
 import { validateBody, validateParameters, type ValidationProblem } from '../../lib/openapi/validateRequest';
 import type { PatternMatcher } from '../../lib/openapi/patterns';
 import type { OperationView, SecurityView } from '../../lib/openapi/view';
@@ -55,6 +55,8 @@ export function prepareRequest(operation: OperationView, state: ExplorerState, m
     problems.push({ field: target.field, message: target.problem });
   }
   problems.push(...credentialProblems(operation));
+  // A value that would change the call (a path value of `..`, a line break in a header) is named, not sent.
+  problems.push(...requestProblems(operation, parameters.values, [state.credential, ...(state.moreCredentials ?? [])]));
   if (problems.length > 0) return { kind: 'invalid', problems };
   const secured = operation.security.length > 0;
   return {

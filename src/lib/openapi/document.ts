@@ -126,11 +126,19 @@ export function dereference(document: JsonObject, value: Json = document, trail:
 }
 
 /** Every operation of the document, in document order. */
+/** Why a key of `paths` is no path a request can be joined from, or undefined when it is one. */
+export function pathProblem(path: string): string | undefined {
+  return path.startsWith('/') ? undefined : `the path ${JSON.stringify(path)} does not begin with /`;
+}
+
 export function listOperations(document: JsonObject): OperationRef[] {
   const paths = isObject(document.paths) ? document.paths : {};
   const operations: OperationRef[] = [];
   for (const [path, item] of Object.entries(paths)) {
-    if (!isObject(item)) continue;
+    // OpenAPI's paths begin with `/`, and the request joins the path to the server's URL as text: `.evil.example/x`
+    // or `1/x` would move the call to another host or port. The document step refuses such a document by name
+    // (pathProblem); a document read at run time (`/api/data`, the MCP server's `--url`) skips the path.
+    if (!isObject(item) || pathProblem(path) !== undefined) continue;
     for (const method of httpMethods) {
       const operation = item[method];
       if (isObject(operation)) operations.push({ path, method, operation });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { getOperation } from './document';
-import { buildRequest, formEncode, sampleValues } from './request';
+import { getOperation, listOperations, pathProblem, type JsonObject } from './document';
+import { buildRequest, formEncode, RequestValueError, sampleValues } from './request';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { operationView, operationViews } from './view';
 
@@ -99,4 +99,68 @@ test('a multipart body is a form a server parses: text fields as typed, a binary
   const file = form.get('file') as File;
   expect(file).toBeInstanceOf(File);
   expect(await file.text()).toBe('bytes');
+});
+
+describe('values that would change the call are refused by name (buildRequest, the samples, Try it)', () => {
+  const history = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
+  test.each(['.', '..', '%2e%2e', '%2E.', '%252e%252e'])('a path value of %j', (value) => {
+    expect(() => buildRequest(history, { serverUrl, values: { player_id: value, game: 'cs2' } })).toThrow(
+      new RequestValueError([
+        {
+          field: 'player_id',
+          message: `player_id cannot be ${JSON.stringify(value)}: a path segment of . or .. would change which call is made`,
+        },
+      ]),
+    );
+  });
+
+  test.each(['...', 'a..b', '.hidden', 'a/..'])('a path value of %j is only a value, encoded', (value) => {
+    const request = buildRequest(history, { serverUrl, values: { player_id: value, game: 'cs2' } });
+    expect(new URL(request.url).pathname).toBe(`/data/v4/players/${encodeURIComponent(value)}/history`);
+  });
+
+  test('a credential with a line break is refused, never written into a header', () => {
+    expect(() =>
+      buildRequest(history, { serverUrl, values: { player_id: 'p', game: 'cs2' }, credential: 'k\r\nX-Evil: 1' }),
+    ).toThrow(/the credential holds a line break/);
+  });
+
+  const pathOf = (path: string) => ({ ...history, path, parameters: [] });
+  test.each([
+    ['.evil.example/x', 'https://open.arena.example'],
+    ['1/x', 'http://127.0.0.1:4010'],
+    ['@evil.example/x', 'https://open.arena.example'],
+  ])('a document path without its slash (%j) is refused, whatever the server', (path, server) => {
+    expect(() => buildRequest(pathOf(path), { serverUrl: server, values: {} })).toThrow(
+      `the call's path ${path} does not begin with /: nothing is sent`,
+    );
+  });
+
+  test('a document example that would change the call is not used by the samples', () => {
+    const hostile = {
+      ...history,
+      parameters: history.parameters.map((parameter) =>
+        parameter.name === 'player_id' ? { ...parameter, example: '..' } : parameter,
+      ),
+    };
+    expect(sampleValues(hostile).player_id).toBe('VALUE');
+  });
+});
+
+describe('pathProblem: the document step and the run-time views take only paths that begin with /', () => {
+  test.each([
+    ['/players', undefined],
+    ['.evil.example/x', 'the path ".evil.example/x" does not begin with /'],
+    ['1/x', 'the path "1/x" does not begin with /'],
+  ])('%j', (path, problem) => {
+    expect(pathProblem(path)).toBe(problem);
+  });
+
+  test('listOperations skips a path without its slash', () => {
+    const document = {
+      openapi: '3.1.0',
+      paths: { '/ok': { get: {} }, 'evil.example/x': { get: {} } },
+    } as JsonObject;
+    expect(listOperations(document).map((ref) => ref.path)).toEqual(['/ok']);
+  });
 });

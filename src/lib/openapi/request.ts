@@ -105,6 +105,15 @@ export function encodedExample(contentType: string, value: Json): string {
   return contentType === 'application/x-www-form-urlencoded' ? formEncode(value) : JSON.stringify(value, null, 2);
 }
 
+/** Whether a joined URL is still on the origin of the server it was joined to. */
+export function sameOrigin(url: string, serverUrl: string): boolean {
+  try {
+    return new URL(url).origin === new URL(serverUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Base64 of a text's UTF-8 bytes, in the browser and in Node.js alike. */
 function base64(value: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(value)));
@@ -135,7 +144,84 @@ export function credentialParts(
   return { headers, query };
 }
 
+/** A value a request cannot carry, named by the parameter (or `credential`) it came from. */
+export interface RequestProblem {
+  field: string;
+  message: string;
+}
+
+/** Thrown by `buildRequest` and the samples' request model for a value no request may carry (`requestProblems`). */
+export class RequestValueError extends Error {
+  constructor(readonly problems: readonly RequestProblem[]) {
+    super(problems.map((problem) => problem.message).join('; '));
+  }
+}
+
+/** The text of a value and of each percent-decoding of it, up to a few: a server may decode a segment twice. */
+function decodings(value: string): string[] {
+  const seen = [value];
+  let current = value;
+  for (let round = 0; round < 3 && current.includes('%'); round += 1) {
+    try {
+      current = decodeURIComponent(current);
+    } catch {
+      break;
+    }
+    seen.push(current);
+  }
+  return seen;
+}
+
+/**
+ * What in the values would change the call rather than fill it in: a path parameter of `.` or `..` (or one that
+ * decodes to it: `%2e%2e`), which the URL parser or the server folds into another path (`/players/../history` is
+ * `/history`), and a header or credential holding a line break or another control character, which would end the
+ * header and start another. Everything else is encoded where it goes and cannot change the request's shape.
+ */
+export function requestProblems(
+  view: OperationView,
+  values: ParameterValues,
+  credentials: readonly (string | undefined)[] = [],
+): RequestProblem[] {
+  const problems: RequestProblem[] = [];
+  for (const parameter of view.parameters) {
+    const value = values[parameter.name];
+    if (isEmpty(value)) continue;
+    const text = Array.isArray(value) ? value.map(scalar).join(',') : scalar(value);
+    if (parameter.in === 'path' && decodings(text).some((decoded) => decoded === '.' || decoded === '..')) {
+      problems.push({
+        field: parameter.name,
+        message: `${parameter.name} cannot be ${JSON.stringify(text)}: a path segment of . or .. would change which call is made`,
+      });
+    }
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    if ((parameter.in === 'header' || parameter.in === 'cookie') && /[\u0000-\u001f\u007f]/.test(text)) {
+      problems.push({
+        field: parameter.name,
+        message: `${parameter.name} holds a line break or another control character, which a header cannot carry`,
+      });
+    }
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  if (credentials.some((credential) => credential !== undefined && /[\u0000-\u001f\u007f]/.test(credential))) {
+    problems.push({
+      field: 'credential',
+      message: 'the credential holds a line break or another control character, which a header cannot carry',
+    });
+  }
+  return problems;
+}
+
+/**
+ * The request for a call on `serverUrl`. Throws `RequestValueError` for a value that would change the call
+ * (`requestProblems`), and an Error when the joined URL leaves the server's origin: the server was checked against
+ * the API's hosts, and the URL that is sent must still be on it (a document's path is joined as text).
+ */
 export function buildRequest(view: OperationView, input: RequestInput): HttpRequest {
+  if (!view.path.startsWith('/'))
+    throw new Error(`the call's path ${view.path} does not begin with /: nothing is sent`);
+  const problems = requestProblems(view, input.values, [input.credential, ...(input.moreCredentials ?? [])]);
+  if (problems.length > 0) throw new RequestValueError(problems);
   let path = view.path;
   for (const parameter of view.parameters.filter((candidate) => candidate.in === 'path')) {
     const value = input.values[parameter.name];
@@ -158,6 +244,9 @@ export function buildRequest(view: OperationView, input: RequestInput): HttpRequ
     url: `${input.serverUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`,
     headers,
   };
+  if (!sameOrigin(request.url, input.serverUrl)) {
+    throw new Error(`the call's path ${view.path} takes the request off ${input.serverUrl}: nothing is sent`);
+  }
   if (input.body && isMultipart(input.body.contentType)) {
     headers.push(['Content-Type', `multipart/form-data; boundary=${formBoundary}`]);
     request.body = multipartEncode(input.body.value, multipartFiles(view, input.body.contentType));
@@ -180,6 +269,13 @@ export function sampleValues(view: OperationView): ParameterValues {
   for (const parameter of view.parameters) {
     if (parameter.example !== undefined) values[parameter.name] = parameter.example;
     else if (parameter.in === 'path' || parameter.required) values[parameter.name] = `${parameter.name.toUpperCase()}`;
+  }
+  // A document's example that would change the call (`..`, a line break in a header) is not used: the path keeps a
+  // placeholder, a header is left out.
+  for (const problem of requestProblems(view, values)) {
+    const parameter = view.parameters.find((candidate) => candidate.name === problem.field);
+    if (parameter?.in === 'path') values[problem.field] = 'VALUE';
+    else delete values[problem.field];
   }
   return values;
 }

@@ -4,7 +4,7 @@ import { trustedOrigins } from '../../../config/hosts';
 import type { JsonObject } from '../openapi/document';
 import { listOperations } from '../openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
-import { postmanCollection, withoutPatterns } from './postman';
+import { checkRequestOrigins, postmanCollection, withoutPatterns } from './postman';
 import { securityDocument, securitySchemes } from '../../../tests/fixtures/securityDocument';
 
 interface Item {
@@ -265,4 +265,29 @@ test("a call whose scheme is not the collection's carries its own, in the conven
   ]);
   expect(byPath['/schemes/basic']?.basic.map(({ value }) => value)).toEqual(['{{KEY_USER}}', '{{KEY_PASSWORD}}']);
   expect(byPath['/schemes/open']).toEqual({ type: 'noauth' });
+});
+
+describe("checkRequestOrigins: each request's joined URL stays on the base URL's origin", () => {
+  // A base URL without a path: `{{base}}.evil.example/x` is then another host.
+  const server = 'https://open.arena.example';
+  const collection = (host: string[], path: string[], variable: { key: string; value: string }[] = []) => ({
+    item: [{ item: [{ request: { method: 'GET', url: { host, path, variable } } }] }],
+  });
+  test('a request on the base URL, with its path values, passes', () => {
+    expect(() =>
+      checkRequestOrigins(
+        collection(['{{ARENA_DATA_API_URL}}'], ['players', ':player_id'], [{ key: 'player_id', value: '@x' }]),
+        'ARENA_DATA_API_URL',
+        server,
+      ),
+    ).not.toThrow();
+  });
+  test.each([
+    ['a host joined after the variable', ['{{ARENA_DATA_API_URL}}', 'evil', 'example'], ['x']],
+    ['a host of its own', ['evil', 'example'], ['x']],
+  ])('%s is refused, naming the request', (_, host, path) => {
+    expect(() => checkRequestOrigins(collection(host, path), 'ARENA_DATA_API_URL', server)).toThrow(
+      /would leave https:\/\/open\.arena\.example: no collection is written/,
+    );
+  });
 });

@@ -303,5 +303,40 @@ export async function postmanCollection(
   ];
   withSampleValues(renamed, views);
   withoutForeignVariables(renamed, environment.baseUrlVariable);
+  checkRequestOrigins(renamed, environment.baseUrlVariable, server);
   return `${JSON.stringify(renamed, null, 2)}\n`;
+}
+
+/**
+ * Every request's URL as Postman sends it with the collection's defaults (the base URL variable, each path variable's
+ * value) must be on the base URL's origin: the check is on the joined URL, so nothing the path or a value holds can
+ * move a request, and the collection's credential, to another host. Throws naming the request otherwise.
+ */
+export function checkRequestOrigins(collection: { item?: PostmanItem[] }, baseUrlVariable: string, server: string) {
+  if (server === '') return;
+  const origin = new URL(server).origin;
+  const visit = (items: PostmanItem[]) => {
+    for (const item of items) {
+      if (item.item) visit(item.item);
+      const url = item.request?.url;
+      if (!url) continue;
+      const values = new Map((url.variable ?? []).map((variable) => [variable.key, variable.value]));
+      const path = (url.path ?? [])
+        .map((segment) => (segment.startsWith(':') ? encodeURIComponent(values.get(segment.slice(1)) ?? '') : segment))
+        .join('/');
+      const joined = `${(url.host ?? []).join('.')}/${path}`.replaceAll(`{{${baseUrlVariable}}}`, server);
+      let sent: string | undefined;
+      try {
+        sent = new URL(joined).origin;
+      } catch {
+        sent = undefined;
+      }
+      if (sent !== origin) {
+        throw new Error(
+          `the collection's ${item.request?.method ?? ''} ${joined} would leave ${origin}: no collection is written`,
+        );
+      }
+    }
+  };
+  visit(collection.item ?? []);
 }

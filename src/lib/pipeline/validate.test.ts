@@ -21,6 +21,13 @@ describe('openApiProblem', () => {
     expect(await openApiProblem(minimal('3.0.3'))).toBeUndefined();
     expect(await openApiProblem({ info: {} })).toMatch(/no `openapi: 3.x.y` field/);
   });
+
+  test('a path without its slash refuses the document by name, before any other rule', async () => {
+    const document = { ...minimal('3.1.0'), paths: { '.evil.example/x': { get: { responses: {} } } } };
+    expect(await openApiProblem(document)).toBe(
+      'the path ".evil.example/x" does not begin with / (OpenAPI requires it): the call would go to another host',
+    );
+  });
 });
 
 describe('decodeDocument', () => {

@@ -1,4 +1,4 @@
-import { isObject, listOperations } from '../openapi/document';
+import { isObject, listOperations, pathProblem } from '../openapi/document';
 
 const shownProblems = 3;
 
@@ -20,6 +20,12 @@ export async function openApiProblem(document: unknown): Promise<string | undefi
   if (!isObject(document) || typeof document.openapi !== 'string' || !/^3\.[01]\.\d+$/.test(document.openapi)) {
     return 'not an OpenAPI 3.0 or 3.1 document (no `openapi: 3.x.y` field)';
   }
+  // Never relaxed with the rest of the validation: a path is joined to the server's URL as text, and one without
+  // its slash would send the call (and its credential) to another host or port.
+  const unjoinable = Object.keys(isObject(document.paths) ? document.paths : {})
+    .map(pathProblem)
+    .find((problem) => problem !== undefined);
+  if (unjoinable) return `${unjoinable} (OpenAPI requires it): the call would go to another host`;
   if (listOperations(document).length === 0) {
     return 'the document has no operations';
   }

@@ -1,5 +1,15 @@
 import type { Json } from '../openapi/document';
-import { isEmpty, isMultipart, multipartFiles, queryPairs, sampleBody, sampleValues, scalar } from '../openapi/request';
+import {
+  isEmpty,
+  isMultipart,
+  multipartFiles,
+  queryPairs,
+  requestProblems,
+  RequestValueError,
+  sampleBody,
+  sampleValues,
+  scalar,
+} from '../openapi/request';
 import type { CredentialPlacement, OperationView } from '../openapi/view';
 import type { SampleOptions } from './settings';
 
@@ -110,8 +120,14 @@ export function camelCase(value: string): string {
   return /^[A-Za-z_]/.test(name) ? name : `call${name}`;
 }
 
+/**
+ * The request a sample writes. Throws `RequestValueError` for given values that would change the call (a path value
+ * of `..`, a line break in a header): the samples and Try it send the same request or none.
+ */
 export function sampleRequest(view: OperationView, options: SampleOptions): SampleRequest {
   const values = options.values ?? sampleValues(view);
+  const problems = requestProblems(view, values);
+  if (problems.length > 0) throw new RequestValueError(problems);
   const path: SampleRequest['path'] = [];
   let rest = view.path;
   for (const match of view.path.matchAll(/\{([^}]+)\}/g)) {
