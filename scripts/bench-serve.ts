@@ -11,6 +11,20 @@ import process from 'node:process';
 import autocannon from 'autocannon';
 import { freePort } from './lib/process';
 import { renderStockConfig, startNginx, type NginxServer } from './lib/nginxServer';
+import { readCli, type CliSpec } from './lib/cli';
+
+readCli({
+  command: 'npm run bench:serve',
+  tag: '[bench:serve]',
+  summary:
+    "Bounded load against nginx on 127.0.0.1: the production config against Debian's stock config serving the same build (build/), alternately, with and without compression. A benchmark, not a test.",
+  options: {},
+  environment: {
+    BENCH_SECONDS: 'seconds per measurement (8, at most 30)',
+    BENCH_CONNECTIONS: 'connections (256)',
+    BENCH_ROUNDS: 'rounds (2)',
+  },
+} satisfies CliSpec);
 
 const seconds = Math.min(30, Number(process.env.BENCH_SECONDS ?? 8));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 256);

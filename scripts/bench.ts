@@ -48,17 +48,58 @@ import { realPassed, realTable } from './lib/bench/realTable';
 import { pageWeight, type Weight } from './lib/bench/weight';
 import { writeVanillaSite } from './lib/bench/vanilla';
 import { lighthouseScores, referenceFigures, type ReferenceRun } from './lib/bench/reference';
+import { readCli, refuse, type CliSpec } from './lib/cli';
 
-const quick = process.argv.includes('--quick');
-const searchOnly = process.argv.includes('--search-only');
-const real = process.argv.includes('--real');
-const big = process.argv.includes('--big');
-const referenceIndex = process.argv.indexOf('--reference-only');
+const cli = {
+  command: 'npm run bench',
+  tag: '[bench]',
+  summary:
+    'Speed and weight of the portal, each figure a median of several runs held against an anchor measured in the same run; writes bench/results.json and prints a table. A benchmark, not a test.',
+  usage: ['[--quick]', '--search-only', '--reference-only [dir] [--quick]', '--scale <k,k,...>', '--real', '--big'],
+  options: {
+    quick: { type: 'boolean', description: 'skips the webpack build and Lighthouse' },
+    'search-only': { type: 'boolean', description: 'only the search figures, on the existing build/' },
+    'reference-only': {
+      type: 'boolean',
+      description: '/api/data against Redoc and RapiDoc only, on an existing build (dir, default build/)',
+    },
+    scale: {
+      type: 'string',
+      value: 'k,k,...',
+      description: 'only the build at each scale k of the APIs (1,4,16); writes bench/scale.json and .md',
+    },
+    real: { type: 'boolean', description: 'only the real documents; writes bench/real.json and .md' },
+    big: { type: 'boolean', description: "only the build with Stripe's and GitHub's documents; bench/big.json, .md" },
+  },
+  positionals: { value: 'dir', description: 'the build --reference-only measures (build)', max: 1 },
+  environment: {
+    BENCH_RUNS: 'runs per timed figure (3)',
+    BENCH_SEARCH_SCALE: 'the larger API size search is also measured at (16)',
+    BENCH_SCALE_KEEP: '1 keeps each --scale build',
+    BENCH_REAL_KEEP: '1 keeps the --real build',
+  },
+} satisfies CliSpec;
+
+const { values: flags, positionals } = readCli(cli);
+const quick = flags.quick ?? false;
+const searchOnly = flags['search-only'] ?? false;
+const real = flags.real ?? false;
+const big = flags.big ?? false;
+if (positionals.length > 0 && !flags['reference-only']) {
+  refuse(cli, `Unexpected argument '${positionals[0]}': a build folder goes after --reference-only`);
+}
 /** The build whose /api/data is held against the peers (`--reference-only [dir]`, default build/). */
-const referenceBuild =
-  referenceIndex < 0 ? undefined : process.argv[referenceIndex + 1]?.replace(/^--.*/, '') || 'build';
-const scaleIndex = process.argv.indexOf('--scale');
-const scales = scaleIndex >= 0 ? parseScales(process.argv[scaleIndex + 1]) : undefined;
+const referenceBuild = flags['reference-only'] ? (positionals[0] ?? 'build') : undefined;
+const scales = scaleArgument(flags.scale);
+
+function scaleArgument(argument: string | undefined): number[] | undefined {
+  if (argument === undefined) return undefined;
+  try {
+    return parseScales(argument);
+  } catch (error) {
+    return refuse(cli, error instanceof Error ? error.message : String(error));
+  }
+}
 const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const work = path.resolve('bench/tmp');

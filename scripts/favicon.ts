@@ -10,6 +10,7 @@ import process from 'node:process';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './lib/chromium';
 import { icoFromPngs } from './lib/ico';
+import { readCli } from './lib/cli';
 
 /** The sizes Windows and the browsers pick from for tabs, bookmarks and shortcuts. */
 const sizes = [16, 32, 48];
@@ -17,6 +18,12 @@ const sizes = [16, 32, 48];
 const root = path.resolve(__dirname, '..');
 
 async function main() {
+  readCli({
+    command: 'npm run favicon',
+    tag: '[favicon]',
+    summary: `Writes static/favicon.ico (${sizes.join(', ')} px) from static/img/favicon.svg, drawn in Chromium: run it after changing the SVG.`,
+    options: {},
+  });
   const svg = readFileSync(path.join(root, 'static/img/favicon.svg'), 'utf8');
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {

@@ -8,8 +8,22 @@ import path from 'node:path';
 import process from 'node:process';
 import { apis, mockPort } from '../config/apis';
 import { mockDocument, portIsFree, startMock, type MockServer } from './lib/mockServer';
+import { readCli, type CliSpec } from './lib/cli';
+
+const cli = {
+  command: 'npm run mock',
+  tag: '[mock]',
+  summary:
+    'A Prism mock server per API on 127.0.0.1, from the documents of the last build, behind a gate that answers 401 to a call without a real credential; an API with an OAuth2 sign-in gets a local OAuth2 server too. Ctrl+C stops them.',
+  options: {},
+  environment: Object.fromEntries(
+    apis.map((api) => [api.mock.portVariable, `the ${api.title}'s port (${api.mock.port})`]),
+  ),
+  footer: 'Exit code 1: a port is in use (the line names it and its variable).',
+} satisfies CliSpec;
 
 async function main(): Promise<number> {
+  readCli(cli);
   for (const api of apis) {
     const port = mockPort(api);
     if (!(await portIsFree(port))) {

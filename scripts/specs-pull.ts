@@ -14,13 +14,36 @@ import { openapiSource } from '../config/openapi';
 import { fetchLimitsFrom } from '../src/lib/pipeline/fetchText';
 import { pullApi } from '../src/lib/pipeline/pull';
 import { renderingNotices } from '../src/plugins/openapi-pages/lib/renderable';
+import { readCli, type CliSpec } from './lib/cli';
+
+const cli = {
+  command: 'npm run specs:pull',
+  tag: '[openapi]',
+  summary:
+    "Fetches the remote OpenAPI documents, validates and normalises them, prints what changed against the vendored copies, replaces them and records the changes in each API's changelog history.",
+  usage: ['[--check] [--note <text>]'],
+  options: {
+    check: { type: 'boolean', description: 'changes nothing; exit code 1 when a remote document differs' },
+    note: {
+      type: 'string',
+      value: 'text',
+      description: "a note added to the changelog's entry",
+      missing: '--note needs the text of the note: --note "What changed and why"',
+    },
+  },
+  environment: Object.fromEntries(
+    openapiSource.apis.map((api) => [api.urlVariable, `the remote document of ${api.id} (unset: skipped)`]),
+  ),
+  footer:
+    'Exit code 0: done or up to date; 1: --check and a remote differs; 2: a document unusable, no URL set, or a wrong call.',
+} satisfies CliSpec;
 
 async function main(): Promise<number> {
-  const check = process.argv.includes('--check');
-  const noteAt = process.argv.indexOf('--note');
-  const note = noteAt === -1 ? undefined : process.argv[noteAt + 1];
-  if (noteAt !== -1 && !note?.trim()) {
-    console.error('[openapi] --note needs the text of the note: --note "What changed and why"');
+  const { values } = readCli(cli);
+  const check = values.check ?? false;
+  const note = values.note;
+  if (note !== undefined && !note.trim()) {
+    console.error(`[openapi] ${cli.options.note.missing}`);
     return 2;
   }
   const date = new Date().toISOString().slice(0, 10);

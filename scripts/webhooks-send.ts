@@ -16,7 +16,6 @@
  */
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
-import { parseArgs } from 'node:util';
 import { apis } from '../config/apis';
 import { parseDocumentText } from '../src/lib/openapi/parse';
 import { webhookViews } from '../src/lib/openapi/view';
@@ -24,10 +23,34 @@ import { webhookSigning } from '../src/lib/openapi/webhookSigning';
 import { mockDocument } from './lib/mockServer';
 import { exampleDelivery, sendDelivery, type Attempt } from './lib/webhookSender';
 import { terminalText } from '../src/lib/text/escape';
+import { readCli, UsageError, type CliSpec } from './lib/cli';
 
 const tag = '[webhooks:send]';
 
-class UsageError extends Error {}
+const cli = {
+  command: 'npm run webhooks:send',
+  tag,
+  summary:
+    "Posts a signed example delivery of a webhook event to your endpoint, as the platform would, and prints what it answered. The body is the event's example from the API's document, signed by its x-webhook-signing scheme.",
+  usage: ['--event <name> --to <url> [--secret <secret>] [--repeat <n>] [--retries <n>] [--wait <ms>]', '--list'],
+  options: {
+    event: { type: 'string', value: 'name', description: 'the event to send (--list names them)' },
+    to: { type: 'string', value: 'url', description: 'your endpoint, an http:// or https:// URL' },
+    secret: { type: 'string', value: 'secret', description: 'the secret your endpoint verifies with' },
+    repeat: {
+      type: 'string',
+      value: 'n',
+      description: 'sends the acknowledged delivery n more times, same event_id (0)',
+    },
+    retries: { type: 'string', value: 'n', description: 'retries of a failed delivery (3, at most 10)' },
+    wait: { type: 'string', value: 'ms', description: 'the first wait before a retry, doubling after (1000)' },
+    api: { type: 'string', value: 'key', description: 'the API whose events to send (the first with webhooks)' },
+    document: { type: 'string', value: 'file', description: "reads the events from this document (the API's)" },
+    list: { type: 'boolean', description: "lists the API's events" },
+  },
+  environment: { WEBHOOK_SECRET: "the secret, without --secret (the scheme's variable)" },
+  footer: 'Exit code 0: every delivery acknowledged; 1: one was not; 2: a wrong call.',
+} satisfies CliSpec;
 
 function count(value: string | undefined, name: string, fallback: number, maximum: number): number {
   if (value === undefined) return fallback;
@@ -47,20 +70,7 @@ function describeAttempt(attempt: Attempt, round: string): string {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      event: { type: 'string' },
-      to: { type: 'string' },
-      secret: { type: 'string' },
-      repeat: { type: 'string' },
-      retries: { type: 'string' },
-      wait: { type: 'string' },
-      api: { type: 'string' },
-      document: { type: 'string' },
-      list: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = readCli(cli);
   // --document stands for one API's document: --api's, or the first API's.
   const candidates = values.document ? apis.filter((api) => api.key === (values.api ?? apis[0].key)) : apis;
   const withHooks = candidates.flatMap((api) => {
@@ -143,7 +153,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage = error instanceof UsageError;
     console.error(`${tag} ${error instanceof Error ? error.message : String(error)}`);
     process.exit(usage ? 2 : 1);
   },
