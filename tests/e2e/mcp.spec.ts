@@ -151,10 +151,12 @@ test.describe('over stdio', () => {
     expect(auth.schemes[0].guide).toMatch(/\/getting-started\/authentication\/oauth2$/);
   });
 
-  test('call_operation refuses a call that changes something without confirm, and sends nothing', async () => {
+  test('call_operation refuses a call that changes something when the client cannot ask the person', async () => {
     const refused = await call(client, 'call_operation', { api: 'chat', operation: 'postRoomMessage' });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toMatch(/^POST \/rooms\/\{room_id\}\/messages changes something on the server: ask the user/);
+    expect(text(refused)).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/rooms\/[^/]+\/messages changes something on the server, and this client cannot ask you to confirm it \(MCP elicitation\): nothing was sent\. To let the assistant send such calls without asking, start the server with --allow-writes\.$/,
+    );
   });
 });
 
@@ -288,14 +290,19 @@ test.describe('call_operation against the local mock', () => {
 
 test('over Streamable HTTP on loopback, the same tools answer the same', async () => {
   const port = await freePort();
+  const token = 'token-of-this-test';
   const server = spawnGroup(process.execPath, ['--import', 'tsx', 'scripts/mcp.ts', '--http', '--port', String(port)], {
-    env: environment({}),
+    env: environment({ ARENA_MCP_TOKEN: token }),
     stdio: 'ignore',
   });
   const client = new Client({ name: 'portal-tests', version: '1.0.0' });
   try {
     await waitUntilAnswering(`http://127.0.0.1:${port}/`, { name: 'the MCP server', child: server.child });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(8);
     const found = await call(client, 'search_docs', { query: 'player match history' });

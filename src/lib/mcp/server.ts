@@ -3,7 +3,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { JsonObject } from '../openapi/document';
 import { operationViews, schemaSlug, type OperationView, type SecurityView } from '../openapi/view';
-import { buildRequest, sampleBody, sampleValues, type ParameterValues } from '../openapi/request';
+import { RE2JS } from 're2js';
+import type { Json } from '../openapi/document';
+import { re2Matcher } from '../openapi/patterns';
+import { buildRequest, sampleBody, sampleValues, scalar, type ParameterValues } from '../openapi/request';
+import { validateBody, validateParameters } from '../openapi/validateRequest';
+import { readCapped } from './boundedRead';
 import { credentialGuide, credentialSentence, sentenceText } from '../openapi/security';
 import { isTrustedServer } from '../openapi/servers';
 import { codeSamples, sampleLanguages, sampleServer, sampleSettings, type SampleLanguage } from '../samples';
@@ -35,6 +40,11 @@ export interface McpOptions {
   apis: readonly McpApi[];
   /** The environment the site's convention reads (`ARENA_API_KEY`, `ARENA_DATA_API_URL`). */
   env: Record<string, string | undefined>;
+  /**
+   * Whether a call that changes something may be sent without asking the person, for a client that cannot ask
+   * (MCP elicitation): the server's `--allow-writes`, off by default. A client that can ask is always asked.
+   */
+  allowWrites?: boolean;
   fetchImpl?: typeof fetch;
 }
 
@@ -47,6 +57,9 @@ function jsonResult(value: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text' as const, text: JSON.stringify(value, null, 2) }], structuredContent: value };
 }
 
+/** The document's patterns, checked in linear time whatever they are (src/lib/openapi/patterns.ts). */
+const matches = re2Matcher(RE2JS);
+
 const languageIds = sampleLanguages.map((language) => language.id) as [SampleLanguage, ...SampleLanguage[]];
 const apiArgument = z.string().describe('The API: its short name (`data`, `chat`) or document id (`data-v4`)');
 const operationArgument = z
@@ -55,6 +68,50 @@ const operationArgument = z
 
 /** Longest response body `call_operation` returns; the rest is cut, and the result says so. */
 const maxBodyCharacters = 20_000;
+/** The most of an answer `call_operation` reads: the rest is never read, however long the server goes on. */
+export const maxResponseBytes = 256 * 1024;
+
+/** Methods that only read: any other is a write, which the person confirms. */
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every form a credential can take in what comes back: as it is, percent-encoded (a query parameter, a form), and
+ * in Base64 (HTTP Basic sends `user:password` so; a server may echo a header back). Longest first, so a form that
+ * holds another is replaced whole.
+ */
+export function credentialForms(credential: string): string[] {
+  const base64 = Buffer.from(credential, 'utf8').toString('base64');
+  const forms = [
+    credential,
+    encodeURIComponent(credential),
+    new URLSearchParams({ c: credential }).toString().slice(2),
+    base64,
+    base64.replace(/=+$/, ''),
+    Buffer.from(credential, 'utf8').toString('base64url'),
+  ];
+  return [...new Set(forms)].filter((form) => form.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/** A text with every form of the credentials replaced by `[credential]`. */
+export function hideCredentials(value: string, credentials: readonly (string | undefined)[]): string {
+  let hidden = value;
+  for (const credential of credentials) {
+    if (!credential) continue;
+    for (const form of credentialForms(credential)) hidden = hidden.split(form).join('[credential]');
+  }
+  return hidden;
+}
+
+/** The values of an assistant's arguments as the explorer's fields would hold them, for the same checks. */
+function asInputs(values: ParameterValues): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) =>
+      value === undefined || value === null
+        ? []
+        : [[name, Array.isArray(value) ? value.map((item) => scalar(item)).join(',') : scalar(value)]],
+    ),
+  );
+}
 
 /**
  * The portal's MCP server: the calls, schemas, samples and authentication of each API, from the artefacts the build
@@ -94,10 +151,10 @@ export function createPortalServer(options: McpOptions): McpServer {
   const settingsOf = (api: McpApi, document: JsonObject) => sampleSettings(document, { ...api });
   // Every handler answers a clear tool error, never a crash, whatever goes wrong.
   const guarded =
-    <A>(handler: (args: A) => Promise<CallToolResult>) =>
-    async (args: A): Promise<CallToolResult> => {
+    <A, E>(handler: (args: A, extra: E) => Promise<CallToolResult>) =>
+    async (args: A, extra: E): Promise<CallToolResult> => {
       try {
-        return await handler(args);
+        return await handler(args, extra);
       } catch (error) {
         return toolError(error instanceof Error ? error.message : String(error));
       }
@@ -294,7 +351,7 @@ export function createPortalServer(options: McpOptions): McpServer {
     {
       title: 'Make a call',
       description:
-        "Sends a call to the API's base URL from the environment (the site's variables), or to the local mock (`npm run mock`) when none is set, with the credential from the environment. Calls that change something (any method but GET and HEAD) are sent only with `confirm: true`.",
+        "Sends a call to the API's base URL from the environment (the site's variables), or to the local mock (`npm run mock`) when none is set, with the credential from the environment. Values are checked against the document's limits first. A call that changes something (any method but GET, HEAD and OPTIONS) is sent only after the person confirms it, asked by the server itself (MCP elicitation).",
       inputSchema: {
         api: apiArgument,
         operation: operationArgument,
@@ -303,20 +360,17 @@ export function createPortalServer(options: McpOptions): McpServer {
           .optional()
           .describe('Parameter values by name; by default the documented examples'),
         body: z.unknown().optional().describe('The JSON body; by default the documented example'),
-        confirm: z.boolean().optional().describe('Required for a call that changes something'),
       },
       outputSchema: { status: z.number(), url: z.string(), contentType: z.string(), body: z.string() },
-      annotations: { openWorldHint: true },
+      annotations: { openWorldHint: true, destructiveHint: true },
     },
     guarded(
-      async (args: { api: string; operation: string; values?: ParameterValues; body?: unknown; confirm?: boolean }) => {
+      async (
+        args: { api: string; operation: string; values?: ParameterValues; body?: unknown },
+        extra: { requestId: string | number },
+      ) => {
         const { api, view } = await operationOf(args.api, args.operation);
         const method = view.method.toUpperCase();
-        if (method !== 'GET' && method !== 'HEAD' && args.confirm !== true) {
-          throw new Error(
-            `${method} ${view.path} changes something on the server: ask the user, then call again with confirm: true`,
-          );
-        }
         const serverUrl = env[api.baseUrlVariable] || api.mockUrl;
         if (!isTrustedServer(serverUrl, api.trustedOrigins)) {
           throw new Error(
@@ -327,35 +381,100 @@ export function createPortalServer(options: McpOptions): McpServer {
         if (view.security.length > 0 && !credential && serverUrl !== api.mockUrl) {
           throw new Error(`${api.credentialVariable} is not set: the ${api.title} needs a credential (see list_auth)`);
         }
+        // The checks Try it makes before it sends: the document's limits, types, enums and patterns.
+        const parsed = validateParameters(
+          view.parameters,
+          asInputs({ ...sampleValues(view), ...args.values }),
+          matches,
+        );
         const documented = sampleBody(view);
+        const media = view.requestBody?.contents.find((content) => content.contentType === documented?.contentType);
+        const body =
+          args.body !== undefined && documented
+            ? { contentType: documented.contentType, value: args.body as Json }
+            : documented;
+        const problems = [
+          ...parsed.problems,
+          ...(body && media && /json/i.test(body.contentType)
+            ? validateBody(media, JSON.stringify(body.value), view.requestBody?.required ?? false, matches).problems
+            : []),
+        ];
+        if (problems.length > 0) {
+          throw new Error(`nothing was sent: ${problems.map((problem) => problem.message).join('; ')}`);
+        }
         const request = buildRequest(view, {
           serverUrl,
-          values: { ...sampleValues(view), ...args.values },
+          values: parsed.values,
           credential: credential || (serverUrl === api.mockUrl ? 'mock-credential' : undefined),
-          body:
-            args.body !== undefined && documented
-              ? { contentType: documented.contentType, value: args.body as never }
-              : documented,
+          body,
         });
+        // The URL that is sent is what is checked: the joined path and query must still be on the API's hosts.
+        if (!isTrustedServer(request.url.split('?')[0], api.trustedOrigins)) {
+          throw new Error(
+            `the call would go to ${new URL(request.url).origin}, off the ${api.title}'s hosts: nothing was sent`,
+          );
+        }
+        const hide = (value: string) => hideCredentials(value, [credential]);
+        if (!readMethods.has(method)) {
+          await confirmWrite(
+            `${method} ${hide(request.url)}`,
+            request.body === undefined ? undefined : hide(request.body),
+            extra,
+          );
+        }
         const response = await (options.fetchImpl ?? fetch)(request.url, {
           method: request.method,
           headers: request.headers,
           body: request.body as BodyInit | undefined,
+          // A redirect is answered as it is, never followed: the credential stays on the API's own host.
           redirect: 'manual',
           signal: AbortSignal.timeout(30_000),
         });
-        const text = await response.text();
-        // The credential never comes back: not in the URL (an API key may go in the query), not in the body.
-        const hide = (value: string) => (credential ? value.split(credential).join('[credential]') : value);
+        const read = await readCapped(response, maxResponseBytes);
+        const text = new TextDecoder().decode(read.bytes);
+        const cut = read.truncated || text.length > maxBodyCharacters;
         return jsonResult({
           status: response.status,
           url: hide(request.url),
-          contentType: response.headers.get('content-type') ?? '',
-          body: hide(text.length > maxBodyCharacters ? `${text.slice(0, maxBodyCharacters)}…(cut)` : text),
+          contentType: hide(response.headers.get('content-type') ?? ''),
+          body: hide(
+            cut
+              ? `${text.slice(0, maxBodyCharacters)}…(cut: the answer is longer than ${read.truncated ? `${maxResponseBytes} bytes, and the rest was not read` : `${maxBodyCharacters} characters`})`
+              : text,
+          ),
         });
       },
     ),
   );
+
+  /**
+   * Asks the person, through the client (MCP elicitation), whether to send a write; throws unless they accept. A
+   * client that cannot ask gets a refusal that says how to allow writes, unless the server was started so.
+   */
+  const confirmWrite = async (target: string, body: string | undefined, extra: { requestId: string | number }) => {
+    const shown =
+      body === undefined ? '' : `\n\nwith this body:\n${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`;
+    if (!server.server.getClientCapabilities()?.elicitation) {
+      if (options.allowWrites) return;
+      throw new Error(
+        `${target} changes something on the server, and this client cannot ask you to confirm it (MCP elicitation): nothing was sent. To let the assistant send such calls without asking, start the server with --allow-writes.`,
+      );
+    }
+    const answer = await server.server.elicitInput(
+      {
+        message: `The assistant wants to send ${target}${shown}\n\nSend it?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { send: { type: 'boolean', title: 'Send this request', default: false } },
+          required: ['send'],
+        },
+      },
+      { relatedRequestId: extra.requestId, timeout: 10 * 60_000 },
+    );
+    if (answer.action !== 'accept' || answer.content?.send !== true) {
+      throw new Error(`you did not confirm ${target}: nothing was sent`);
+    }
+  };
 
   server.registerTool(
     'get_changelog',
@@ -403,7 +522,7 @@ export function createPortalServer(options: McpOptions): McpServer {
               `2. Call list_operations with api "${api}" and propose a first read-only call.`,
               '3. Call get_operation for it: explain its parameters, their limits and defaults, and its errors.',
               '4. Call get_code_sample for it in my language (ask me which) and show the code as it is.',
-              '5. Offer to try it with call_operation; never pass confirm: true without asking me first.',
+              '5. Offer to try it with call_operation (a call that changes something is sent only once I confirm it when the server asks me).',
               "6. For a list, explain paging (offset and limit, each call's largest limit) from the overview, and write the loop.",
             ].join('\n'),
           },
