@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { connectSourcesFor, contentSecurityPolicy, renderNginxConfig, withWorkerUser } from './nginxConfig';
+import { markdownAcceptCases } from './nginxAcceptCases';
 
 describe('contentSecurityPolicy', () => {
   test('allows scripts by hash, WebAssembly but never eval or unsafe-inline, and forbids framing', () => {
@@ -49,6 +50,23 @@ describe('renderNginxConfig', () => {
 
   test('refuses to leave a placeholder unfilled', () => {
     expect(() => renderNginxConfig({ ...base, template: 'listen {{LISTEN}}; {{NEW_THING}}' })).toThrow('{{NEW_THING}}');
+  });
+});
+
+/**
+ * The `$markdown_accepted` map's regex, run here by JavaScript (the same syntax for what it uses: classes, a
+ * lookahead, `~*` as the `i` flag) for quick feedback; nginx's PCRE is the judge, in nginxServer.integration.test.ts.
+ */
+describe('the Markdown negotiation map', () => {
+  const template = readFileSync('deploy/nginx/portal.conf.template', 'utf8');
+  const map = /map \$http_accept \$markdown_accepted \{\n\s*default 0;\n\s*"~\*(.+)" 1;\n\s*\}/.exec(template);
+
+  test('is one case-insensitive regex with the default 0', () => {
+    expect(map?.[1]).toBeDefined();
+  });
+
+  test.each(markdownAcceptCases)('Accept: %j chooses Markdown: %s', (accept, markdown) => {
+    expect(new RegExp(map?.[1] ?? '$never', 'i').test(accept)).toBe(markdown);
   });
 });
 
