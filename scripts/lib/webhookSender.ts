@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../src/lib/openapi/document';
 import type { WebhookView } from '../../src/lib/openapi/view';
 import type { WebhookSigning } from '../../src/lib/openapi/webhookSigning';
+import { readCapped } from '../../src/lib/node/readCapped';
 
 /**
  * Signed webhook deliveries, as the platform sends them by the document's scheme (`x-webhook-signing`): what
@@ -103,7 +104,10 @@ export async function sendDelivery(options: SendOptions): Promise<{ ok: boolean;
         });
         attempt.status = response.status;
         attempt.statusText = response.statusText;
-        attempt.body = (await response.text()).slice(0, answerLimit);
+        // Only the start of the answer is shown, and only that much is read: an endless answer costs nothing.
+        attempt.body = new TextDecoder()
+          .decode((await readCapped(response, answerLimit * 4)).bytes)
+          .slice(0, answerLimit);
         acknowledged = response.status >= 200 && response.status < 300;
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -8,7 +8,7 @@ import type { Json } from '../openapi/document';
 import { re2Matcher } from '../openapi/patterns';
 import { buildRequest, sampleBody, sampleValues, scalar, type ParameterValues } from '../openapi/request';
 import { validateBody, validateParameters } from '../openapi/validateRequest';
-import { readCapped } from './boundedRead';
+import { readCapped } from '../node/readCapped';
 import { credentialGuide, credentialSentence, sentenceText } from '../openapi/security';
 import { isTrustedServer } from '../openapi/servers';
 import { codeSamples, sampleLanguages, sampleServer, sampleSettings, type SampleLanguage } from '../samples';

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { readCapped } from './boundedRead';
+import { readCapped } from '../node/readCapped';
 
 /**
  * The largest file the server reads from a portal, and how long one read may take: a portal is data, and a huge or
