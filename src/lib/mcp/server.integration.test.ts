@@ -224,6 +224,16 @@ describe('reads are bounded and stay on the API', () => {
     },
   );
 
+  test('get_code_sample refuses a path value of .. by name: a sample is the same request or none', async () => {
+    const client = await connect();
+    const sample = (await client.callTool({
+      name: 'get_code_sample',
+      arguments: { api: 'data', operation: 'getPlayerHistory', language: 'curl', values: { player_id: '..' } },
+    })) as CallToolResult;
+    expect(sample.isError).toBe(true);
+    expect(text(sample)).toBe('player_id cannot be "..": a path segment of . or .. would change which call is made');
+  });
+
   test("values outside the document's limits are refused as Try it refuses them, and nothing is sent", async () => {
     const client = await connect();
     const result = await callOperation(client, {
