@@ -48,6 +48,14 @@ export interface ApiRecord {
    */
   hosts?: readonly string[];
   /**
+   * The origins (`https://host[:port]`) Try it's OAuth2 sign-in may open its authorization page on, where the reader
+   * types their password (in a popup, or in the portal's own tab when popups are blocked). Left out, the API's own
+   * hosts, as `hosts` gives them with its default (`signInOrigins` in config/hosts.ts). A document whose authorization
+   * page is elsewhere, as a changed or hostile one could name a look-alike, gets no sign-in, only why; the local mock
+   * signs in at its own server.
+   */
+  signInHosts?: readonly string[];
+  /**
    * Schemas the API's documents are known to carry that are not its product, dropped when nothing uses them: a name
    * pattern (a regular expression's source) and what they are, for the build's log.
    */

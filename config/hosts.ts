@@ -26,3 +26,11 @@ export function apiOrigins(api: ApiRecord): string[] {
 export function trustedOrigins(api: ApiRecord): string[] {
   return [...apiOrigins(api), new URL(mockUrl(api.key)).origin];
 }
+
+/**
+ * The origins Try it's OAuth2 sign-in may open its authorization page on: the record's `signInHosts`, or else the
+ * API's own origins. Not the local mock's: a sign-in for the mock happens at the mock (lib/oauth/flow.ts).
+ */
+export function signInOrigins(api: ApiRecord): string[] {
+  return api.signInHosts ? [...api.signInHosts] : apiOrigins(api);
+}

@@ -3,7 +3,7 @@ import type { LlmsExportOptions } from '../src/plugins/llms-export';
 import type { PluginOptions } from '../src/lib/pipeline/options';
 import { apis, type ApiRecord } from './apis';
 import { brand } from './brand';
-import { trustedOrigins } from './hosts';
+import { signInOrigins, trustedOrigins } from './hosts';
 import { mockUrl } from './mock';
 
 /**
@@ -26,6 +26,7 @@ function pages(api: ApiRecord, index: number) {
     baseUrlVariable: api.baseUrlVariable,
     mockUrl: mockUrl(api.key),
     trustedOrigins: trustedOrigins(api),
+    signInOrigins: signInOrigins(api),
     // Each schema's fields, fetched by a page when the reader opens a nested field: `/openapi/<id>/schemas/<slug>.json`.
     schemaFiles: { dir: `${generatedStaticDir}/openapi/${api.id}`, route: `/openapi/${api.id}` },
     // Description links: a tag's anchor opens the single-page reference at the tag; site-relative links per the record.

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiByKey } from '../../config/apis';
+import { e2eRoutes } from '../fixtures/plugins/e2e-test-routes';
+import { foreignSignIn } from '../fixtures/plugins/e2e-test-routes/probe';
 import { demoOAuthClientId, mockUrl } from '../../config/mock';
 import { spawnGroup } from '../../scripts/lib/processGroup';
 import { startMock, type MockServer } from '../../scripts/lib/mockServer';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { Explorer } from './support/pages';
+import { variantUrl } from './support/variants';
 
 /**
  * Try it's OAuth2 sign-in (src/lib/oauth, ApiExplorer/SignIn.tsx) against `npm run mock`'s Chat API: Prism behind the
@@ -265,6 +268,48 @@ test.describe('an expired token whose refresh is refused', () => {
     );
     await expect(signInGroup(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
+});
+
+test("signs in only on a host the API names: the Chat API's own is offered, a document's look-alike page is refused with why and nothing opens", async ({
+  page,
+}) => {
+  // Popups blocked, so a sign-in that started would take this very tab to the document's page.
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    Object.assign(window, { opened });
+    window.open = (url) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+  const seen: string[] = [];
+  page.context().on('request', (request) => seen.push(request.url()));
+  page.context().on('page', (opened) => seen.push(`new page ${opened.url()}`));
+
+  // The Chat API's production server: its sign-in page is on its own host, which the record's default allows.
+  const explorer = await openExplorer(page);
+  await explorer.chooseServer('https://open.arena.example/chat/v1');
+  await expect(signInGroup(page)).toContainText('authorization code with PKCE, at https://open.arena.example');
+  await expect(signInGroup(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // A document whose authorization page is a look-alike host (its token endpoint on the API's own).
+  const probe = `${variantUrl('hostile')}${e2eRoutes.foreignSignIn}`;
+  await gotoHydrated(page, probe);
+  const landed = page.url();
+  const group = signInGroup(page);
+  const foreign = new URL(foreignSignIn.authorizationUrl).origin;
+  await expect(group).toContainText(
+    `The document's authorization page is on ${foreign}, not on a host the API signs in at (${foreignSignIn.signInOrigin}): Try it opens a sign-in page only there. Get a token with your own client and paste it above.`,
+  );
+  await expect(group.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expect(group.getByRole('textbox', { name: /Client id/ })).toHaveCount(0);
+  // The reader can still paste a token of their own.
+  await expect(new Explorer(page).credential('OAuth2 access token')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(page.url()).toBe(landed);
+  expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([]);
+  expect(page.context().pages()).toHaveLength(1);
+  expect(seen.filter((url) => url.includes(new URL(foreign).hostname) || url.startsWith('new page'))).toEqual([]);
 });
 
 test("the OAuth2 guide's sample signs in with PKCE, posts, refreshes its token and posts again", async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   flowProblem,
   pendingKey,
   resultKey,
+  tokenEndpointProblem,
   type PendingSignIn,
 } from '@site/src/lib/oauth/flow';
 import { maskedToken, readToken, subscribeToTokens, writeToken } from '@site/src/lib/oauth/tokens';
@@ -19,6 +20,11 @@ interface Props {
   scheme: SecurityView;
   /** The server the call goes to: the local mock signs in at its own OAuth2 server. */
   serverUrl: string;
+  /**
+   * The origins the sign-in's authorization page may be on: the API record's sign-in hosts (`signInHosts` in
+   * config/apis.ts, by default its own hosts). A document naming another is refused, with why.
+   */
+  signInOrigins: readonly string[];
   /** What the reader typed, kept when the sign-in leaves the page. */
   draft: () => Record<string, unknown>;
   /** Puts back what the reader had typed, after a sign-in that left the page. */
@@ -41,7 +47,7 @@ function isLocal(serverUrl: string): boolean {
  * document's scopes. Once signed in, the token is shown masked with its expiry and scopes; "Sign out" revokes it
  * where the provider can, and forgets it.
  */
-export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props): ReactNode {
+export default function SignIn({ api, scheme, serverUrl, signInOrigins, draft, restore }: Props): ReactNode {
   const id = useId();
   // The scheme's flows Try it can run: a player's sign-in (authorization code), an application's own token (client
   // credentials); the reader picks when the document declares both.
@@ -104,7 +110,11 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
   if (!flow) return null;
   const endpoints = flowEndpoints(flow, serverUrl);
   const current = token && token.serverUrl === serverUrl ? token : undefined;
-  const refused = flowProblem(endpoints, serverUrl);
+  // Client credentials open no authorization page: only where the secret goes is checked.
+  const refused =
+    kind === 'clientCredentials'
+      ? tokenEndpointProblem(endpoints, serverUrl)
+      : flowProblem(endpoints, serverUrl, signInOrigins);
 
   const signOut = (token: NonNullable<typeof current>) => {
     setProblem('');
@@ -144,6 +154,7 @@ export default function SignIn({ api, scheme, serverUrl, draft, restore }: Props
           {
             endpoints,
             serverUrl,
+            signInOrigins,
             clientId,
             scope: scopes.join(' '),
             redirectUri: new URL(callbackUrl, window.location.origin).href,

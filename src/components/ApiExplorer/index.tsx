@@ -27,6 +27,11 @@ import styles from './styles.module.css';
 interface Props {
   operation: OperationView;
   servers: ListedServer[];
+  /**
+   * The origins an OAuth2 sign-in's authorization page may be on: the API record's sign-in hosts (config/hosts.ts).
+   * Left out, none: Try it signs in only at the local mock.
+   */
+  signInOrigins?: readonly string[];
 }
 
 type Outcome =
@@ -84,11 +89,13 @@ function defaultsOf(server: ListedServer): Record<string, string> {
   return Object.fromEntries((server.variables ?? []).map((variable) => [variable.name, variable.default]));
 }
 
+const noOrigins: readonly string[] = [];
+
 /**
  * Sends one operation to the server the reader picks. The credential lives in sessionStorage only and goes in the
  * Authorization header of requests to that server, nowhere else; the document's limits are checked before sending.
  */
-export default function ApiExplorer({ operation, servers }: Props): ReactNode {
+export default function ApiExplorer({ operation, servers, signInOrigins = noOrigins }: Props): ReactNode {
   const id = useId();
   const [serverUrl, setServerUrl] = useState(servers.find((server) => server.trusted)?.url ?? '');
   // The chosen server's variables (`{region}`), each at its default until the reader changes it.
@@ -352,7 +359,14 @@ export default function ApiExplorer({ operation, servers }: Props): ReactNode {
         const signIn =
           tokenFlow(scheme) && hydrated ? (
             <Suspense key={`${scheme.name}-sign-in`} fallback={null}>
-              <SignIn api={operation.api} scheme={scheme} serverUrl={requestUrl} draft={draft} restore={restore} />
+              <SignIn
+                api={operation.api}
+                scheme={scheme}
+                serverUrl={requestUrl}
+                signInOrigins={signInOrigins}
+                draft={draft}
+                restore={restore}
+              />
             </Suspense>
           ) : null;
         // One tree whether signed in or not (the field is left out when a token stands in for it), so the sign-in

@@ -71,12 +71,13 @@ export function flowEndpoints(flow: AuthorizationCodeFlow | ClientCredentialsFlo
 }
 
 /**
- * Why Try it will not sign in with these endpoints, or undefined when it will. The token and refresh endpoints
- * receive the code, its verifier and the refresh token: they must be on the API server's own origin (the one the
- * reader picked, which is one of the API's own hosts or the local mock), so a changed or hostile document cannot
- * send them elsewhere. The authorization page may be anywhere: the reader sees its address in the window.
+ * Why Try it will not get a token from these endpoints, or undefined when it will. The token and refresh endpoints
+ * receive the code, its verifier, the refresh token or the client's secret: they must be on the API server's own
+ * origin (the one the reader picked, which is one of the API's own hosts or the local mock), so a changed or hostile
+ * document cannot send them elsewhere. This is the whole check for a flow that opens no authorization page (client
+ * credentials, a refresh); a sign-in is checked with `flowProblem`.
  */
-export function flowProblem(endpoints: FlowEndpoints, serverUrl: string): string | undefined {
+export function tokenEndpointProblem(endpoints: FlowEndpoints, serverUrl: string): string | undefined {
   let origin: string;
   try {
     origin = new URL(serverUrl).origin;
@@ -93,6 +94,46 @@ export function flowProblem(endpoints: FlowEndpoints, serverUrl: string): string
     }
   }
   return undefined;
+}
+
+/** `https://host[:port]` of each entry, as URLs compare them (`https://h:443/` is `https://h`); non-URLs dropped. */
+function originsOf(list: readonly string[]): string[] {
+  return list.flatMap((value) => {
+    try {
+      const { origin } = new URL(value);
+      return origin === 'null' ? [] : [origin];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Why Try it will not sign in (authorization code) with these endpoints, or undefined when it will: the token and
+ * refresh endpoints as `tokenEndpointProblem` holds them, and the authorization page, where the reader types their
+ * password, in a popup or, with popups blocked, in the portal's own tab. A changed or hostile document (a remote one
+ * at build time, or one loaded at runtime) could name a look-alike page there, so the page must be https (plain http
+ * only on this machine) and on one of `signInOrigins`, the hosts the API's record lets its sign-in use (`signInHosts`
+ * in config/apis.ts, by default the API's own hosts), or on the local mock the reader chose, where `flowEndpoints`
+ * has moved the flow. Anywhere else, no popup is opened and the tab goes nowhere.
+ */
+export function flowProblem(
+  endpoints: FlowEndpoints,
+  serverUrl: string,
+  signInOrigins: readonly string[],
+): string | undefined {
+  const tokenProblem = tokenEndpointProblem(endpoints, serverUrl);
+  if (tokenProblem) return tokenProblem;
+  const server = new URL(serverUrl);
+  const page = new URL(endpoints.authorizationUrl);
+  const paste = 'Get a token with your own client and paste it above.';
+  if (page.protocol !== 'https:' && !(page.protocol === 'http:' && isLoopback(page))) {
+    return `The document's authorization page ${page.origin} is not https: Try it opens a sign-in page over plain http only on this machine (the local mock). ${paste}`;
+  }
+  const allowed = originsOf(signInOrigins);
+  if (allowed.includes(page.origin) || (isLoopback(server) && page.origin === server.origin)) return undefined;
+  const hosts = allowed.length > 0 ? allowed.join(', ') : 'none but the local mock';
+  return `The document's authorization page is on ${page.origin}, not on a host the API signs in at (${hosts}): Try it opens a sign-in page only there. ${paste}`;
 }
 
 /** What a redirect sign-in keeps in the tab while the reader is at the provider, to finish when they are back. */

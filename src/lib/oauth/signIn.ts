@@ -13,6 +13,7 @@ import {
   flowProblem,
   pendingKey,
   resultKey,
+  tokenEndpointProblem,
   type FlowEndpoints,
   type PendingSignIn,
 } from './flow';
@@ -24,6 +25,8 @@ export class SignInError extends Error {}
 export interface SignInRequest {
   endpoints: FlowEndpoints;
   serverUrl: string;
+  /** The origins the authorization page may be on (`flowProblem`): the API record's sign-in hosts. */
+  signInOrigins: readonly string[];
   clientId: string;
   scope: string;
   redirectUri: string;
@@ -143,6 +146,9 @@ function authorizationUrl(pending: PendingSignIn, challenge: string): string {
  * then this resolves to undefined and the page finishes with `finishRedirect` when the reader is back.
  */
 export async function signIn(request: SignInRequest, popup: Window | null): Promise<SignedIn | undefined> {
+  // The form offers no sign-in these endpoints are refused for; checked again here, before anything navigates.
+  const problem = flowProblem(request.endpoints, request.serverUrl, request.signInOrigins);
+  if (problem) throw new SignInError(problem);
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const pending: PendingSignIn = {
     state: oauth.generateRandomState(),
@@ -215,7 +221,7 @@ export async function finishRedirect(): Promise<{ pending: PendingSignIn; token:
 export async function refresh(flow: AuthorizationCodeFlow | ClientCredentialsFlow, token: SignedIn): Promise<SignedIn> {
   const { clientId } = token;
   const endpoints = flowEndpoints(flow, token.serverUrl);
-  const problem = flowProblem(endpoints, token.serverUrl);
+  const problem = tokenEndpointProblem(endpoints, token.serverUrl);
   if (problem) throw new SignInError(problem);
   if (!token.refreshToken)
     throw new SignInError('Your access token expired and the provider gave no refresh token. Sign in again.');
@@ -255,6 +261,8 @@ export interface ClientTokenRequest {
  * request (`client_secret_post`, which every server that takes the flow from a browser accepts).
  */
 export async function clientCredentialsToken(request: ClientTokenRequest): Promise<SignedIn> {
+  const problem = tokenEndpointProblem(request.endpoints, request.serverUrl);
+  if (problem) throw new SignInError(problem);
   const as = server(request.endpoints);
   const client: oauth.Client = { client_id: request.clientId };
   try {

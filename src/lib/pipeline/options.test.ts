@@ -64,6 +64,14 @@ describe('validatePluginOptions', () => {
       /pages.mockUrl" must be an http/,
     ],
     [{ apis: [{ ...api, pages: { ...pages, sidebarFile: '' } }], staticDir: 'x' }, /pages.sidebarFile" is not allowed/],
+    [
+      { apis: [{ ...api, pages: { ...pages, signInOrigins: ['open.arena.example'] } }], staticDir: 'x' },
+      /pages.signInOrigins\[0\]" must be an origin/,
+    ],
+    [
+      { apis: [{ ...api, pages: { ...pages, signInOrigins: ['https://open.arena.example/oauth'] } }], staticDir: 'x' },
+      /pages.signInOrigins\[0\]" must be an origin/,
+    ],
     [{ apis: [api], staticDir: 'x', changelog: { route: 'changelog' } }, /`changelog` needs a route starting/],
     [
       { apis: [{ ...api, unusedSchemas: { pattern: '(', what: 'x' } }], staticDir: 'x' },

@@ -23,6 +23,11 @@ export interface PagesOptions {
   /** Origins a credential may go to: the API's own hosts and the local mock (config/hosts.ts). */
   trustedOrigins: readonly string[];
   /**
+   * Origins Try it's OAuth2 sign-in may open its authorization page on: the API record's sign-in hosts
+   * (config/hosts.ts). Left out, none: the sign-in works at the local mock only.
+   */
+  signInOrigins?: readonly string[];
+  /**
    * Where each schema's tree is written as JSON (`<dir>/<schema slug>.json`, `dir` relative to the site and inside
    * a static directory) and the route it is served at: a page fetches a nested schema's fields when they are opened.
    */
@@ -149,6 +154,9 @@ const apiSchema = Joi.object({
       .pattern(/^https?:\/\//)
       .required()
       .messages({ 'string.pattern.base': '{{#label}} must be an http(s) URL' }),
+    signInOrigins: Joi.array()
+      .items(Joi.string().pattern(/^https?:\/\/[^/?#]+$/))
+      .messages({ '*': '{{#label}} must be an origin, https://host[:port]' }),
     sidebarFile: nonEmpty.required(),
     schemaFiles: Joi.object({
       dir: nonEmpty.required(),

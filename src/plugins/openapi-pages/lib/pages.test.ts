@@ -116,6 +116,13 @@ describe('operationPage', () => {
     expect(listed).toEqual([view.path, view.parameters[0].name]);
   });
 
+  test("hands the explorer the API's sign-in hosts, none when the options name none", () => {
+    const page = operationPage(data, view, { ...options, signInOrigins: ['https://open.arena.example'] });
+    expect(page).toContain('export const signInOrigins = ["https://open.arena.example"];');
+    expect(page).toContain('<ApiExplorer operation={operation} servers={servers} signInOrigins={signInOrigins} />');
+    expect(operationPage(data, view, options)).toContain('export const signInOrigins = [];');
+  });
+
   test('lists the production server and the local mock for the explorer', () => {
     expect(operationPage(data, view, options)).toContain(
       'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4","trusted":true},{"label":"Local mock","url":"http://127.0.0.1:4010","trusted":true}];',
