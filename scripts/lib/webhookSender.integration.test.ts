@@ -13,6 +13,7 @@ const signing: WebhookSigning = {
   timestampHeader: 'Test-Timestamp',
   separator: '.',
   toleranceSeconds: 300,
+  maxSignatures: 8,
   secretVariable: 'TEST_SECRET',
 };
 let closed = 0;

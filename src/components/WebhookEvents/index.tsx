@@ -165,6 +165,12 @@ export function SigningScheme({ index }: { index: WebhookIndex }): ReactNode {
         your endpoint&apos;s signing secret.
       </li>
       <li>
+        Several signatures: while you rotate your secret, a delivery is signed with each secret that is active, and{' '}
+        <code>{signing.signatureHeader}</code> carries them comma-separated (a header sent twice is the same list). The
+        delivery is genuine when any one of them matches the signature you compute, each compared in constant time;
+        reject one that carries more than {signing.maxSignatures}.
+      </li>
+      <li>
         A delivery more than {signing.toleranceSeconds} seconds from your clock is stale: reject it, so that a captured
         delivery cannot be replayed.
       </li>

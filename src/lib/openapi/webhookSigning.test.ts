@@ -10,6 +10,7 @@ const scheme = {
   timestampHeader: 'X-Hook-Time',
   signedContent: '{timestamp}:{body}',
   toleranceSeconds: 60,
+  maxSignatures: 4,
   secretVariable: 'HOOK_SECRET',
 };
 
@@ -22,6 +23,7 @@ test('reads the scheme a document declares, and the Data API document declares o
     timestampHeader: 'X-Hook-Time',
     separator: ':',
     toleranceSeconds: 60,
+    maxSignatures: 4,
     secretVariable: 'HOOK_SECRET',
   });
   expect(webhookSigning({})).toBeUndefined();
@@ -29,6 +31,7 @@ test('reads the scheme a document declares, and the Data API document declares o
     signatureHeader: 'Arena-Signature',
     timestampHeader: 'Arena-Timestamp',
     separator: '.',
+    maxSignatures: 8,
   });
 });
 
@@ -45,6 +48,12 @@ test.each([
   ['toleranceSeconds', 1.5],
   ['toleranceSeconds', 0],
   ['toleranceSeconds', '300'],
+  // Each handler loops over at most this many signatures: a missing, fractional or huge count is no bound.
+  ['maxSignatures', undefined],
+  ['maxSignatures', 0],
+  ['maxSignatures', 2.5],
+  ['maxSignatures', 1000],
+  ['maxSignatures', '8'],
   ['secretVariable', 'secret'],
   ['secretVariable', 'A$(id)'],
   ['secretVariable', undefined],

@@ -12,8 +12,14 @@ export interface WebhookSigning {
   provenance?: Provenance;
   /** `HMAC-SHA256`, the only algorithm the samples implement. */
   algorithm: 'HMAC-SHA256';
-  /** Header carrying `<prefix><hex digest>`: `Arena-Signature`. */
+  /**
+   * Header carrying `<prefix><hex digest>`: `Arena-Signature`. While the endpoint's secret is rotated it carries one
+   * signature per secret, comma-separated or in repeated headers (which HTTP reads as one comma-separated value); the
+   * delivery is genuine when any of them matches, so a receiver holding either secret accepts it.
+   */
   signatureHeader: string;
+  /** How many signatures one delivery may carry; a delivery with more is rejected unchecked. */
+  maxSignatures: number;
   /** Text before the digest: `sha256=`. */
   signaturePrefix: string;
   /** Header carrying the signing time in seconds since the Unix epoch: `Arena-Timestamp`. */
@@ -56,11 +62,16 @@ export function webhookSigning(document: JsonObject): WebhookSigning | undefined
   if (typeof tolerance !== 'number' || !Number.isInteger(tolerance) || tolerance < 1 || tolerance > 86_400) {
     fail('toleranceSeconds', 'a whole number of seconds from 1 to 86400');
   }
+  const most = raw.maxSignatures;
+  if (typeof most !== 'number' || !Number.isInteger(most) || most < 1 || most > 16) {
+    fail('maxSignatures', 'a whole number from 1 to 16');
+  }
   const provenance = text(raw.provenance);
   return {
     ...(provenance === 'documented' || provenance === 'modelled' ? { provenance } : {}),
     algorithm: 'HMAC-SHA256',
     signatureHeader: field('signatureHeader', headerName, 'a header name of letters, digits and hyphens'),
+    maxSignatures: most as number,
     signaturePrefix: field('signaturePrefix', prefix, 'up to 16 letters, digits or =:_.-'),
     timestampHeader: field('timestampHeader', headerName, 'a header name of letters, digits and hyphens'),
     separator: content?.[1] ?? '',

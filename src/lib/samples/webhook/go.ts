@@ -1,6 +1,6 @@
 import type { WebhookSigning } from '../../openapi/webhookSigning';
 import { quoted } from '../quoting';
-import type { WebhookProgram } from './index';
+import { handlerLimits, type WebhookProgram } from './index';
 
 export function go(s: WebhookSigning): WebhookProgram {
   const file = 'main.go';
@@ -22,11 +22,17 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
 
-const toleranceSeconds = ${s.toleranceSeconds}
+const (
+	toleranceSeconds = ${s.toleranceSeconds}
+	// While a secret is rotated, a delivery carries a signature for each: any one matching will do.
+	maxSignatures = ${s.maxSignatures}
+	maxBodyBytes  = ${handlerLimits.maxBodyBytes}
+)
 
 var (
 	secret    = os.Getenv(${quoted(s.secretVariable)})
@@ -36,7 +42,7 @@ var (
 	seen = map[string]bool{}
 )
 
-func verify(rawBody []byte, signature, timestamp string, now time.Time) bool {
+func verify(rawBody []byte, signatures []string, timestamp string, now time.Time) bool {
 	if !digits.MatchString(timestamp) {
 		return false
 	}
@@ -44,19 +50,37 @@ func verify(rawBody []byte, signature, timestamp string, now time.Time) bool {
 	if age := now.Unix() - sent; age > toleranceSeconds || age < -toleranceSeconds {
 		return false
 	}
+	// Several values: comma-separated, or the header repeated. One list either way.
+	given := strings.Split(strings.Join(signatures, ","), ",")
+	if len(given) > maxSignatures {
+		return false
+	}
 	mac := hmac.New(sha256.New, []byte(secret))
 	mac.Write([]byte(timestamp + ${quoted(s.separator)}))
 	mac.Write(rawBody)
-	expected := ${quoted(s.signaturePrefix)} + hex.EncodeToString(mac.Sum(nil))
-	// hmac.Equal takes as long wherever the two differ, so the answer's timing gives nothing away.
-	return hmac.Equal([]byte(expected), []byte(signature))
+	expected := []byte(${quoted(s.signaturePrefix)} + hex.EncodeToString(mac.Sum(nil)))
+	valid := false
+	for _, signature := range given {
+		// hmac.Equal takes as long wherever the two differ, so the answer's timing gives nothing away.
+		valid = hmac.Equal(expected, []byte(strings.TrimSpace(signature))) || valid
+	}
+	return valid
 }
 
 func handle(w http.ResponseWriter, r *http.Request) {
-	rawBody, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
-	signature := r.Header.Get(${quoted(s.signatureHeader)})
+	// The server refuses a malformed Content-Length itself; refuse a large body before reading it.
+	if r.ContentLength > maxBodyBytes {
+		w.WriteHeader(http.StatusRequestEntityTooLarge)
+		return
+	}
+	rawBody, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil { // cut short, too large or too slow
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	signatures := r.Header.Values(${quoted(s.signatureHeader)})
 	timestamp := r.Header.Get(${quoted(s.timestampHeader)})
-	if err != nil || r.Method != http.MethodPost || !verify(rawBody, signature, timestamp, time.Now()) {
+	if r.Method != http.MethodPost || !verify(rawBody, signatures, timestamp, time.Now()) {
 		w.WriteHeader(http.StatusUnauthorized)
 		return
 	}
@@ -64,7 +88,7 @@ func handle(w http.ResponseWriter, r *http.Request) {
 		Event   string \`json:"event"\`
 		EventID string \`json:"event_id"\`
 	}
-	if err := json.Unmarshal(rawBody, &delivery); err != nil {
+	if err := json.Unmarshal(rawBody, &delivery); err != nil || delivery.EventID == "" || delivery.Event == "" {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
@@ -89,8 +113,14 @@ func main() {
 	if port == "" {
 		port = "8080"
 	}
-	http.HandleFunc("/", handle)
-	log.Fatal(http.ListenAndServe("127.0.0.1:"+port, nil))
+	server := &http.Server{
+		Addr:    "127.0.0.1:" + port,
+		Handler: http.HandlerFunc(handle),
+		// Each connection is served apart; one that has not sent its whole request in time is cut off.
+		ReadTimeout:  ${handlerLimits.readTimeoutSeconds} * time.Second,
+		WriteTimeout: ${handlerLimits.readTimeoutSeconds * 2} * time.Second,
+	}
+	log.Fatal(server.ListenAndServe())
 }
 `,
   };

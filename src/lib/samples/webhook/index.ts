@@ -25,12 +25,22 @@ export interface WebhookProgram {
   label?: string;
 }
 
+/**
+ * What every handler holds a delivery to before it is checked, the receiver's own choice rather than the scheme's: a
+ * body over `maxBodyBytes` is refused with 413 unread, and a sender that has not sent its whole request within
+ * `readTimeoutSeconds` is cut off, so a slow or hostile client holds neither memory nor a worker for long.
+ */
+export const handlerLimits = { maxBodyBytes: 1_048_576, readTimeoutSeconds: 10 } as const;
+
 /*
  * The webhook handlers: one signing scheme (src/lib/openapi/webhookSigning.ts, from the document) written out by one
  * module per language, in the request samples' languages and tab order, so a reader's chosen language holds on the
- * webhooks page too. Each handler verifies the signature over the timestamp and the raw body in constant time where
- * the language has a comparison for it, rejects a delivery older than the tolerance, answers at once, and skips an
- * event id it has already handled where it lives long enough to remember one. Every value of the scheme reaches the
+ * webhooks page too. Each handler reads at most `handlerLimits` of a request (400 for a Content-Length that is not
+ * the body's, 413 over the cap), accepts the delivery when any of its signatures (at most `maxSignatures`, repeated
+ * headers or comma-separated) matches the one computed over the timestamp and the raw body, compared in constant
+ * time where the language has a comparison for it, and rejects a delivery older than the tolerance (401); a genuine
+ * delivery that is not a JSON object with `event_id` and `event` gets 400. It answers at once, and skips an event id
+ * it has already handled where it lives long enough to remember one; a server handles each connection apart. Every value of the scheme reaches the
  * code through the language's own literal (../quoting.ts) after webhookSigning checked it against a narrow pattern.
  */
 const writers: Record<SampleLanguage, (signing: WebhookSigning) => WebhookProgram> = {

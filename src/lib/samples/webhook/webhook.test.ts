@@ -11,6 +11,7 @@ const other: WebhookSigning = {
   timestampHeader: 'X-Hook-Time',
   separator: ':',
   toleranceSeconds: 42,
+  maxSignatures: 7,
   secretVariable: 'HOOK_SECRET',
 };
 
@@ -27,8 +28,9 @@ test.each(webhookSamples(other).map((sample) => [sample.label, sample] as const)
     expect(header(other.timestampHeader)).toBe(true);
     expect(sample.code).toContain('v1=');
     expect(sample.code).toContain('42');
+    expect(sample.code).toMatch(/\b7\b/);
     expect(sample.code).toContain('HOOK_SECRET');
-    expect(sample.code).not.toMatch(/Arena|sha256=|\b300\b|WEBHOOK_SECRET/);
+    expect(sample.code).not.toMatch(/Arena|sha256=|\b300\b|\b8\b|WEBHOOK_SECRET/);
     expect(sample.run).toContain(sample.file);
     expect(sample.run).toContain('HOOK_SECRET');
   },
