@@ -10,6 +10,7 @@ import {
   externalReferences,
   shapeLimits,
   textLimits,
+  unresolvedReferences,
 } from './normalize';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 
@@ -210,5 +211,88 @@ describe('absoluteServers', () => {
   test('a document read from a file, or from an address that is not http(s), is left as it is', () => {
     expect(absoluteServers(document, undefined)).toEqual({ document, resolved: [] });
     expect(absoluteServers(document, 'file:///x/openapi.json')).toEqual({ document, resolved: [] });
+  });
+});
+
+describe('unresolvedReferences: a reference to nothing is shown as unresolved, never a reason to refuse', () => {
+  const base = { openapi: '3.1.0', info: { title: 'x', version: '1' } };
+  test('a missing target becomes an empty schema that keeps its siblings and says what it was', () => {
+    const document = {
+      ...base,
+      components: {
+        schemas: {
+          A: { type: 'object', properties: { b: { $ref: '#/components/schemas/Missing', description: 'kept' } } },
+        },
+      },
+    };
+    const { document: result, unresolved } = unresolvedReferences(document);
+    expect(unresolved).toEqual(['/components/schemas/A/properties/b ($ref #/components/schemas/Missing)']);
+    expect(result).toMatchObject({
+      components: {
+        schemas: {
+          A: { properties: { b: { description: 'kept', 'x-unresolved-ref': '#/components/schemas/Missing' } } },
+        },
+      },
+    });
+  });
+
+  test('a loop of references with no value is unresolved; a loop through a real schema is left alone', () => {
+    const document = {
+      ...base,
+      components: {
+        schemas: {
+          Loop: { $ref: '#/components/schemas/Back' },
+          Back: { $ref: '#/components/schemas/Loop' },
+          Tree: {
+            type: 'object',
+            properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+          },
+        },
+      },
+    };
+    const { unresolved } = unresolvedReferences(document);
+    expect(unresolved).toEqual([
+      '/components/schemas/Loop ($ref #/components/schemas/Back)',
+      '/components/schemas/Back ($ref #/components/schemas/Loop)',
+    ]);
+  });
+
+  test("a discriminator mapping outside the document or to nothing is dropped (DigitalOcean's), a name is kept", () => {
+    const document = {
+      ...base,
+      components: {
+        schemas: {
+          Dog: { type: 'object' },
+          Pet: {
+            oneOf: [{ $ref: '#/components/schemas/Dog' }],
+            discriminator: {
+              propertyName: 'kind',
+              mapping: {
+                dog: '#/components/schemas/Dog',
+                cat: 'models/cat.yml',
+                bird: '#/components/schemas/Bird',
+                fish: 'Fish',
+              },
+            },
+          },
+        },
+      },
+    };
+    const { document: result, unresolved } = unresolvedReferences(document);
+    expect(((result.components as JsonObject).schemas as JsonObject).Pet).toMatchObject({
+      discriminator: { mapping: { dog: '#/components/schemas/Dog', fish: 'Fish' } },
+    });
+    expect(unresolved).toEqual([
+      '/components/schemas/Pet/discriminator/mapping/cat (mapping to "models/cat.yml")',
+      '/components/schemas/Pet/discriminator/mapping/bird (mapping to "#/components/schemas/Bird")',
+    ]);
+  });
+
+  test('a document without broken references is returned as it is', () => {
+    const document = {
+      ...base,
+      components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: { type: 'string' } } },
+    };
+    expect(unresolvedReferences(document).document).toBe(document);
   });
 });

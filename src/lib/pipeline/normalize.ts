@@ -204,35 +204,72 @@ export function externalReferences(document: JsonObject): string[] {
 }
 
 /**
- * A `$ref` whose chain of references comes back to itself without reaching a value (`A: {$ref: B}`, `B: {$ref:
- * A}`). It points at nothing; Redocly's resolver throws on it outside any promise it returns, which would take the
- * whole build down, so the document is refused before it is handed over.
+ * The document with every reference that points at nothing made harmless, as Redoc and Scalar render such documents:
+ * a local `$ref` whose target is missing, or whose chain of references comes back to itself without reaching a value
+ * (`A: {$ref: B}`, `B: {$ref: A}`), becomes an empty schema that keeps its siblings and says what it was
+ * (`x-unresolved-ref`); a discriminator's mapping entry that points outside the document or at nothing is dropped,
+ * and the variant is shown by its name. Returns the places, for the build's log. External `$ref`s are refused before
+ * this step and are not touched here.
  */
-export function circularReference(document: JsonObject): string | undefined {
-  const refs = new Set<string>();
-  const collect = (value: Json): void => {
-    if (Array.isArray(value)) return value.forEach(collect);
-    if (!isObject(value)) return;
-    if (typeof value.$ref === 'string' && value.$ref.startsWith('#')) refs.add(value.$ref);
-    Object.values(value).forEach(collect);
-  };
-  collect(document);
-  for (const start of refs) {
+export function unresolvedReferences(document: JsonObject): { document: JsonObject; unresolved: string[] } {
+  const verdicts = new Map<string, boolean>();
+  const resolves = (start: string): boolean => {
+    const known = verdicts.get(start);
+    if (known !== undefined) return known;
     const seen = new Set<string>();
     let ref: string | undefined = start;
+    let ok = false;
     while (ref !== undefined) {
-      if (seen.has(ref)) return start;
+      if (seen.has(ref) || !ref.startsWith('#')) break;
       seen.add(ref);
       let target: Json;
       try {
-        target = resolvePointer(document, ref);
+        target = ref === '#' ? document : resolvePointer(document, ref);
       } catch {
         break;
       }
-      ref = isObject(target) && typeof target.$ref === 'string' ? target.$ref : undefined;
+      if (isObject(target) && typeof target.$ref === 'string') {
+        ref = target.$ref;
+        continue;
+      }
+      ok = true;
+      break;
     }
-  }
-  return undefined;
+    verdicts.set(start, ok);
+    return ok;
+  };
+  const unresolved: string[] = [];
+  const walk = (value: Json, trail: string[]): Json => {
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...trail, String(index)]));
+    if (!isObject(value)) return value;
+    if (typeof value.$ref === 'string' && value.$ref.startsWith('#') && !resolves(value.$ref)) {
+      unresolved.push(`${jsonPointer(trail)} ($ref ${value.$ref})`);
+      const rest = Object.fromEntries(Object.entries(value).filter(([key]) => key !== '$ref'));
+      return { ...rest, 'x-unresolved-ref': value.$ref };
+    }
+    const copy: JsonObject = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'discriminator' && isObject(child) && isObject(child.mapping)) {
+        const mapping = Object.fromEntries(
+          Object.entries(child.mapping).filter(([name, target]) => {
+            const kept =
+              typeof target === 'string' && (!target.startsWith('#') ? !/[/#.]/.test(target) : resolves(target));
+            if (!kept)
+              unresolved.push(
+                `${jsonPointer([...trail, key, 'mapping', name])} (mapping to ${JSON.stringify(target)})`,
+              );
+            return kept;
+          }),
+        );
+        copy[key] = { ...child, mapping };
+      } else {
+        copy[key] = walk(child, [...trail, key]);
+      }
+    }
+    return copy;
+  };
+  const result = walk(document, []) as JsonObject;
+  return unresolved.length > 0 ? { document: result, unresolved } : { document, unresolved };
 }
 
 /**

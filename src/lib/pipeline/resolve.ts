@@ -6,13 +6,13 @@ import {
   capDocumentShape,
   capDocumentText,
   shapeLimits,
-  circularReference,
   dropUnusedSchemas,
   type UnusedSchemas,
   externalReferences,
   textLimits,
+  unresolvedReferences,
 } from './normalize';
-import { openApiProblem } from './validate';
+import { convertSwagger, openApiProblem, openApiWarnings } from './validate';
 
 export interface ApiSource {
   /** Short id, also the download file name: `data-v4`. */
@@ -64,6 +64,12 @@ export class StrictSpecError extends Error {
 
 const shownReferences = 3;
 
+/** A Swagger 2.0 document converted (`convertSwagger`); anything else as it is. */
+async function convertOrKeep(parsed: JsonObject): Promise<{ document: JsonObject; notice?: string }> {
+  const { document, notice } = await convertSwagger(parsed);
+  return { document: document as JsonObject, notice };
+}
+
 /** The first few places a notice names, and `…` when there are more: a build log line, not a report. */
 function firstFew<T>(items: readonly T[], describe: (item: T) => string): string {
   const shown = items.slice(0, shownReferences).map(describe).join(', ');
@@ -82,7 +88,7 @@ export async function prepareDocument(
   /** Where the document was fetched from: its relative server URLs are read against it. */
   documentUrl?: string,
 ): Promise<{ document: JsonObject; dropped: string[]; notices: string[] }> {
-  const parsed = parseDocumentText(text);
+  const { document: parsed, notice: converted } = await convertOrKeep(parseDocumentText(text));
   const external = externalReferences(parsed);
   if (external.length > 0) {
     const more = external.length > shownReferences ? ` (and ${external.length - shownReferences} more)` : '';
@@ -93,15 +99,21 @@ export async function prepareDocument(
         .join(', ')}${more}); only references inside the document are followed`,
     );
   }
-  const circular = circularReference(parsed);
-  if (circular) throw new Error(`its $ref ${JSON.stringify(circular)} refers back to itself and points at nothing`);
-  const problem = await openApiProblem(parsed);
+  // Before the linter: Redocly's resolver throws outside any promise on a reference that loops back to itself.
+  const { document: referenced, unresolved } = unresolvedReferences(parsed);
+  const problem = openApiProblem(referenced);
   if (problem) throw new Error(problem);
-  const { document: served, resolved } = absoluteServers(parsed, documentUrl);
+  const warnings = await openApiWarnings(referenced);
+  if (unresolved.length > 0) {
+    warnings.push(
+      `${unresolved.length} reference(s) point at nothing (a missing target, a loop, or a mapping outside the document) and are shown as unresolved: ${firstFew(unresolved, (place) => place)}`,
+    );
+  }
+  const { document: served, resolved } = absoluteServers(referenced, documentUrl);
   const { document: withoutEngine, dropped } = dropUnusedSchemas(served, unusedSchemas);
   const { document: shaped, cut: shapeCut } = capDocumentShape(withoutEngine);
   const { document, cut } = capDocumentText(shaped);
-  const notices: string[] = [];
+  const notices: string[] = [...(converted ? [converted] : []), ...warnings];
   if (resolved.length > 0) {
     notices.push(
       `${resolved.length} relative server URL(s) were read against the document's address ${documentUrl ?? ''}: ${firstFew(resolved, (server) => `${server.from} is ${server.to}`)}`,
