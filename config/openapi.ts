@@ -100,6 +100,8 @@ export const openapiDocuments = {
     unusedSchemas,
     environment: { credentialVariable: pages.credentialVariable, baseUrlVariable: pages.baseUrlVariable },
     trustedOrigins: pages.trustedOrigins,
+    // Every API's overview, in every API's folder: a document cannot take a name another API's folder uses.
+    reservedPageNames: apis.map((api) => api.overview),
   })),
 } satisfies PluginOptions;
 

@@ -5,6 +5,7 @@ import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import {
   ApiList,
+  AtAGlance,
   Authentication,
   BodyLimit,
   CallLink,
@@ -19,6 +20,30 @@ const data = apiFacts(readVendoredDocument('data'), 'data-v4', '/docs/data-api')
 const chat = apiFacts(readVendoredDocument('chat'), 'chat-v1', '/docs/chat-api');
 
 describe('ApiFacts components', () => {
+  test('At a glance says what a document of only webhooks holds, with no call count to mislead', () => {
+    const webhooksOnly = apiFacts(
+      {
+        openapi: '3.1.0',
+        info: { title: 'Notifications', version: '1' },
+        webhooks: {
+          paymentSucceeded: { post: { responses: { 200: { description: 'ok' } } } },
+          paymentFailed: { post: { responses: { 200: { description: 'ok' } } } },
+        },
+        components: { schemas: { Payment: { type: 'object' } } },
+      },
+      'x',
+      '/docs/x',
+    );
+    const text = renderToStaticMarkup(<AtAGlance facts={webhooksOnly} reference="/api/x" />).replace(/<[^>]*>/g, ' ');
+    expect(text).toMatch(/Calls\s+None: this document describes what the API sends/);
+    expect(text).toMatch(/Webhooks\s+2\s/);
+    expect(text).toMatch(/Schemas\s+1\s/);
+    // The Data API's own document has its calls and its webhooks.
+    const own = renderToStaticMarkup(<AtAGlance facts={data} reference="/api/data" />);
+    expect(own).toContain(`${data.operationCount} (<a href="/api/data">single-page reference</a>)`);
+    expect(data.webhookCount).toBeGreaterThan(0);
+  });
+
   test("Authentication says what the document's scheme says, not a Bearer header it does not ask for", () => {
     const text = (html: string) =>
       html

@@ -79,9 +79,22 @@ export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: st
         <tr>
           <th scope="row">Calls</th>
           <td>
-            {facts.operationCount} (<Link to={reference}>single-page reference</Link>)
+            {facts.operationCount === 0 ? (
+              // A document of only webhooks or only schemas says what it holds instead.
+              'None: this document describes what the API sends and the shapes it uses, not calls you make'
+            ) : (
+              <>
+                {facts.operationCount} (<Link to={reference}>single-page reference</Link>)
+              </>
+            )}
           </td>
         </tr>
+        {facts.webhookCount > 0 && (
+          <tr>
+            <th scope="row">Webhooks</th>
+            <td>{facts.webhookCount}</td>
+          </tr>
+        )}
         <tr>
           <th scope="row">Schemas</th>
           <td>{facts.schemaCount}</td>

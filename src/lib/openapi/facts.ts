@@ -26,6 +26,8 @@ export interface ApiFacts {
   /** Route of the API's generated pages: `/docs/data-api`. */
   linkBase: string;
   operationCount: number;
+  /** OpenAPI 3.1 `webhooks`: a document may hold only these (Adyen's notification APIs). */
+  webhookCount: number;
   schemaCount: number;
   /** Every status an operation documents, with the first description given for it. */
   errors: { status: string; description: string }[];
@@ -138,6 +140,7 @@ export function apiFacts(
     securityDescription: first?.security[0]?.description ?? '',
     linkBase,
     operationCount: views.length,
+    webhookCount: isObject(document.webhooks) ? Object.keys(document.webhooks).length : 0,
     schemaCount: Object.keys(schemas).length,
     errors: [...errors]
       .map(([status, description]) => ({ status, description }))

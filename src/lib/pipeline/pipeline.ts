@@ -26,6 +26,8 @@ export interface ApiConfig {
   trustedOrigins?: readonly string[];
   /** Schemas the API's documents carry that are not its product, dropped when unused (config/apis.ts). */
   unusedSchemas?: UnusedSchemas;
+  /** Page names a call must leave free: the overview pages of the registry's APIs. */
+  reservedPageNames?: readonly string[];
 }
 
 export interface Logger {
@@ -74,6 +76,7 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
         urlVariable: api.urlVariable,
         url: options.env[api.urlVariable] || undefined,
         unusedSchemas: api.unusedSchemas,
+        reservedPageNames: api.reservedPageNames,
       },
       { strict, limits, fetchImpl: options.fetchImpl, renderable: options.renderable },
     );

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { prepareDocument } from './resolve';
+import { operationViews, reservedPagesKey } from '../openapi/view';
 import { renderingNotices } from '../../plugins/openapi-pages/lib/renderable';
 
 describe('prepareDocument', () => {
@@ -19,24 +20,35 @@ describe('prepareDocument', () => {
     expect(file.document.servers).toEqual([{ url: '/api/v2' }]);
   });
 
+  // Decision (issue 56): a call whose page name the portal keeps is renamed, never a reason to refuse the document.
   test.each([
-    ['changelog', "the API's changelog page"],
-    ['data', 'the Data API overview page'],
-    ['chat', 'the Chat API overview page'],
-    ['schemas', "the API's schemas folder"],
-  ])(
-    'refuses a document whose operation would take the page name %s, naming the operation and %s',
-    async (id, page) => {
-      const text = JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'x', version: '1' },
-        paths: { '/things': { get: { operationId: id, responses: { 200: { description: 'ok' } } } } },
-      });
-      await expect(prepareDocument(text, renderingNotices)).rejects.toThrow(
-        `its reference pages cannot be built: operation GET /things would have the page name "${id}" of ${page}`,
-      );
-    },
-  );
+    ['changelog', 'changelog-2'],
+    ['data', 'data-2'],
+    ['chat', 'chat-2'],
+    ['schemas', 'schemas-2'],
+    ['index', 'index-2'],
+  ])('a call named %s gets the page %s, and the log says why', async (id, slug) => {
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/things': { get: { operationId: id, responses: { 200: { description: 'ok' } } } } },
+    });
+    const { document, notices } = await prepareDocument(text, renderingNotices, undefined, undefined, ['data', 'chat']);
+    expect(operationViews(document, 'x')[0].slug).toBe(slug);
+    expect(notices).toContain(
+      `operation GET /things would have the page name "${id}", which the portal keeps for a page of its own; it gets "${slug}"`,
+    );
+  });
+
+  test('a document whose calls take no kept name carries no list of them', async () => {
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/things': { get: { operationId: 'listThings', responses: { 200: { description: 'ok' } } } } },
+    });
+    const { document } = await prepareDocument(text, renderingNotices, undefined, undefined, ['data', 'chat']);
+    expect(document).not.toHaveProperty(reservedPagesKey);
+  });
 
   test('names an integer beyond 2^53 that it can only read rounded, rather than rounding it in silence', async () => {
     const text = JSON.stringify({

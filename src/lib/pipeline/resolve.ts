@@ -1,4 +1,5 @@
 import type { JsonObject } from '../openapi/document';
+import { operationPageNamesIn, reservedPagesKey } from '../openapi/view/slugs';
 import { parseDocumentText, unsafeIntegers } from '../openapi/parse';
 import { defaultFetchLimits, fetchText, type FetchLimits } from './fetchText';
 import {
@@ -27,6 +28,8 @@ export interface ApiSource {
   url?: string;
   /** Schemas its documents carry that are not the product's (config/apis.ts), dropped when unused. */
   unusedSchemas?: UnusedSchemas;
+  /** Page names of the portal's own that a call must leave free besides `portalPageNames`: the APIs' overviews. */
+  reservedPageNames?: readonly string[];
 }
 
 /**
@@ -87,6 +90,8 @@ export async function prepareDocument(
   unusedSchemas?: UnusedSchemas,
   /** Where the document was fetched from: its relative server URLs are read against it. */
   documentUrl?: string,
+  /** Page names a call must leave free (`ApiSource.reservedPageNames`). */
+  reservedPageNames: readonly string[] = [],
 ): Promise<{ document: JsonObject; dropped: string[]; notices: string[] }> {
   const { document: parsed, notice: converted } = await convertOrKeep(parseDocumentText(text));
   const external = externalReferences(parsed);
@@ -112,7 +117,10 @@ export async function prepareDocument(
   const { document: served, resolved } = absoluteServers(referenced, documentUrl);
   const { document: withoutEngine, dropped } = dropUnusedSchemas(served, unusedSchemas);
   const { document: shaped, cut: shapeCut } = capDocumentShape(withoutEngine);
-  const { document, cut } = capDocumentText(shaped);
+  const { document: capped, cut } = capDocumentText(shaped);
+  // Only a document with a call that would take such a name carries the list (src/lib/openapi/view/slugs.ts).
+  const taken = operationPageNamesIn(capped, reservedPageNames);
+  const document = taken.length > 0 ? { ...capped, [reservedPagesKey]: [...new Set(taken)] } : capped;
   const notices: string[] = [...(converted ? [converted] : []), ...warnings];
   if (resolved.length > 0) {
     notices.push(
@@ -164,16 +172,29 @@ export async function resolveApiDocument(source: ApiSource, options: ResolveOpti
         options.renderable,
         source.unusedSchemas,
         source.url,
+        source.reservedPageNames,
       );
       return { id: source.id, document, source: 'remote', origin: source.url, dropped, notices };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (options.strict) throw new StrictSpecError(fallbackMessage(source, reason, true));
       const message = fallbackMessage(source, reason);
-      const vendored = await prepareDocument(source.vendoredText, options.renderable, source.unusedSchemas);
+      const vendored = await prepareDocument(
+        source.vendoredText,
+        options.renderable,
+        source.unusedSchemas,
+        undefined,
+        source.reservedPageNames,
+      );
       return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath, warning: message };
     }
   }
-  const vendored = await prepareDocument(source.vendoredText, options.renderable, source.unusedSchemas);
+  const vendored = await prepareDocument(
+    source.vendoredText,
+    options.renderable,
+    source.unusedSchemas,
+    undefined,
+    source.reservedPageNames,
+  );
   return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath };
 }

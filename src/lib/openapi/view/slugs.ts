@@ -35,6 +35,10 @@ function uniqueSlugs(
     let slug = wanted;
     for (let n = 2; taken.has(slug); n += 1) slug = `${wanted}-${n}`;
     if (!base) problems.push(`${label} has no usable page name; it gets "${slug}"`);
+    else if (slug !== base && reserved.includes(base))
+      problems.push(
+        `${label} would have the page name "${base}", which the portal keeps for a page of its own; it gets "${slug}"`,
+      );
     else if (slug !== base)
       problems.push(`${label} would have the page name "${base}" of another page; it gets "${slug}"`);
     taken.add(slug);
@@ -44,6 +48,34 @@ function uniqueSlugs(
 }
 
 const slugMaps = new WeakMap<JsonObject, SlugMap>();
+
+/**
+ * The page names an API's folder keeps for the portal's own pages: its landing page (`index`), its schemas folder
+ * and its changelog. A call of that name gets the next free one (`changelog-2`): the portal's URL scheme makes room,
+ * not the document, and every link follows because every link reads these names.
+ */
+export const portalPageNames: readonly string[] = ['index', 'schemas', 'changelog'];
+
+/**
+ * The document's own list of further names to keep free, set by the document step when a call would take one
+ * (the overview pages of the registry's APIs, config/apis.ts): the published document carries it, so the build, the
+ * MCP server and the single-page reference name the call alike.
+ */
+export const reservedPagesKey = 'x-portal-reserved-page-names';
+
+function reservedNames(document: JsonObject): string[] {
+  const listed = document[reservedPagesKey];
+  const own = Array.isArray(listed) ? listed.filter((name): name is string => typeof name === 'string') : [];
+  return [...portalPageNames, ...own];
+}
+
+/** The names of `names` that a call of the document would take as its page name, before any renaming. */
+export function operationPageNamesIn(document: JsonObject, names: readonly string[]): string[] {
+  const wanted = new Set(names);
+  return listOperations(document)
+    .map((ref) => kebabCase(text(ref.operation.operationId) || `${ref.method}-${ref.path}`))
+    .filter((name) => wanted.has(name));
+}
 
 /** The page names of a document's operations and schemas, worked out once per document. */
 export function documentSlugs(document: JsonObject): SlugMap {
@@ -57,7 +89,7 @@ export function documentSlugs(document: JsonObject): SlugMap {
       fallback: kebabCase(`${ref.method}-${ref.path}`) || `${ref.method}-operation`,
       label: `operation ${ref.method.toUpperCase()} ${ref.path}`,
     })),
-    [],
+    reservedNames(document),
     problems,
   );
   const schemas = componentSchemas(document);
@@ -74,21 +106,6 @@ export function documentSlugs(document: JsonObject): SlugMap {
   const map = { operations, schemas: schemaSlugs, problems };
   slugMaps.set(document, map);
   return map;
-}
-
-/**
- * The operations whose page name is one the API's own pages take (its overview, `index`, `schemas`, `changelog`):
- * one line each, naming the operation and the page. The build refuses such a document rather than renaming the call:
- * a link to `/docs/<api>/changelog` must mean the changelog in every build, whatever a later document adds.
- */
-export function reservedSlugCollisions(document: JsonObject, reserved: ReadonlyMap<string, string>): string[] {
-  return listOperations(document).flatMap((ref) => {
-    const slug = operationSlug(document, ref);
-    const page = reserved.get(slug);
-    return page === undefined
-      ? []
-      : [`operation ${ref.method.toUpperCase()} ${ref.path} would have the page name "${slug}" of ${page}`];
-  });
 }
 
 function operationKey(ref: OperationRef): string {

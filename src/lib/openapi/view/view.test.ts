@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { getOperation, listOperations, resolveRef, type JsonObject } from '../document';
 import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
 import {
-  reservedSlugCollisions,
+  documentSlugs,
+  operationPageNamesIn,
+  reservedPagesKey,
   kebabCase,
   operationView,
   operationViews,
@@ -456,24 +458,42 @@ describe('a document from elsewhere', () => {
   });
 });
 
-test("an operation named like one of the API's own pages is named as colliding, with the operation and the page", () => {
+test("a call named like one of the portal's own pages gets the next free name, and the log says why", () => {
   const document: JsonObject = {
     openapi: '3.1.0',
     info: { title: 'x', version: '1' },
+    [reservedPagesKey]: ['data'],
     paths: {
       '/changes': { get: { operationId: 'changelog', responses: { 200: { description: 'ok' } } } },
+      '/v1/index': { post: { responses: { 200: { description: 'ok' } } } },
       '/all': { get: { operationId: 'schemas', responses: { 200: { description: 'ok' } } } },
+      '/data': { get: { operationId: 'data', responses: { 200: { description: 'ok' } } } },
       '/games': { get: { operationId: 'listGames', responses: { 200: { description: 'ok' } } } },
     },
   };
-  const reserved = new Map([
-    ['changelog', "the API's changelog"],
-    ['schemas', 'the schemas folder'],
+  expect(operationViews(document, 'x').map((view) => view.slug)).toEqual([
+    'changelog-2',
+    'post-v1-index',
+    'schemas-2',
+    'data-2',
+    'list-games',
   ]);
-  expect(reservedSlugCollisions(document, reserved)).toEqual([
-    'operation GET /changes would have the page name "changelog" of the API\'s changelog',
-    'operation GET /all would have the page name "schemas" of the schemas folder',
+  expect(documentSlugs(document).problems).toEqual([
+    'operation GET /changes would have the page name "changelog", which the portal keeps for a page of its own; it gets "changelog-2"',
+    'operation GET /all would have the page name "schemas", which the portal keeps for a page of its own; it gets "schemas-2"',
+    'operation GET /data would have the page name "data", which the portal keeps for a page of its own; it gets "data-2"',
   ]);
+  // Without the document's own list, an overview's name is a name like any other.
+  expect(operationPageNamesIn(document, ['data', 'chat'])).toEqual(['data']);
+});
+
+test("a call of operationId index takes index-2: the API's landing page keeps its name", () => {
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    paths: { '/v1/index': { post: { operationId: 'index', responses: { 200: { description: 'ok' } } } } },
+  };
+  expect(operationViews(document, 'x')[0].slug).toBe('index-2');
 });
 
 test("a parameter that is where the call's credential goes is not a parameter of its own (Listen Notes' key header)", () => {
