@@ -25,7 +25,15 @@ export type {
   Provenance,
   ProvenancePart,
 } from './types';
-export { documentSlugs, kebabCase, operationSlug, reservedSlugCollisions, schemaSlug } from './slugs';
+export {
+  documentSlugs,
+  kebabCase,
+  operationPageNamesIn,
+  operationSlug,
+  portalPageNames,
+  reservedPagesKey,
+  schemaSlug,
+} from './slugs';
 export { flattenSchema, refName, schemaNode } from './schemaTree';
 export { bodyTypeRank, operationView, operationViews } from './operations';
 export {
