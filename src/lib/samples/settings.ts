@@ -1,6 +1,6 @@
-import type { JsonObject } from '../openapi/document';
+import { isObject, type JsonObject } from '../openapi/document';
 import type { ParameterValues, RequestInput } from '../openapi/request';
-import { firstTrustedServer, usableServerUrls } from '../openapi/servers';
+import { firstTrustedServer, serverUrlProblem, usableServerUrls } from '../openapi/servers';
 import type { OperationView } from '../openapi/view';
 
 /** The site's one environment convention (config/apis.ts): where samples read the credential and the base URL. */
@@ -42,8 +42,22 @@ export function sampleSettings(
     credentialVariable: options.credentialVariable,
     baseUrlVariable: options.baseUrlVariable,
     trustedOrigins: options.trustedOrigins,
-    fallbackServer: firstTrustedServer(usableServerUrls(document.servers), options.trustedOrigins) ?? options.mockUrl,
+    fallbackServer:
+      firstTrustedServer(usableServerUrls(document.servers), options.trustedOrigins) ??
+      mockWithRelativePath(document, options.mockUrl),
   };
+}
+
+/**
+ * The local mock, under the document's first server when that is a relative path (`/api/v2`) that no address could
+ * be read against (a vendored document; a fetched one has it made absolute by the document step): the samples keep
+ * the path, so a call never loses it. A path with a variable or anything but plain characters is not used.
+ */
+function mockWithRelativePath(document: JsonObject, mockUrl: string): string {
+  const first = Array.isArray(document.servers) && isObject(document.servers[0]) ? document.servers[0].url : undefined;
+  if (typeof first !== 'string' || !/^\/[A-Za-z0-9\-._~%/]*$/.test(first)) return mockUrl;
+  const joined = `${mockUrl.replace(/\/+$/, '')}${first.replace(/\/+$/, '')}`;
+  return serverUrlProblem(joined) === undefined ? joined : mockUrl;
 }
 
 export interface SampleOptions extends SampleEnvironment {
