@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  additionalMethod,
   dereference,
   findParameter,
   getOperation,
@@ -8,6 +9,7 @@ import {
   pointerSegment,
   resolvePointer,
   resolveRef,
+  text,
   type JsonObject,
 } from './document';
 
@@ -105,5 +107,49 @@ describe('resolvePointer on the references real documents write', () => {
 
   test('an index past the end of a list is unresolvable', () => {
     expect(() => resolvePointer(document, '#/components/schemas/A%20B/allOf/1')).toThrow(/unresolvable/);
+  });
+});
+
+describe("OpenAPI 3.2's methods: query, and a path item's additionalOperations", () => {
+  const document: JsonObject = {
+    openapi: '3.2.0',
+    info: { title: 'x', version: '1' },
+    paths: {
+      '/items': {
+        get: { responses: {} },
+        query: { operationId: 'searchItems', responses: {} },
+        additionalOperations: {
+          COPY: { operationId: 'copyItems', responses: {} },
+          Purge: { operationId: 'purgeItems', responses: {} },
+          // A fixed method may not be repeated here; and a key that is no HTTP token never becomes a method.
+          POST: { operationId: 'repeatedPost', responses: {} },
+          'BAD METHOD': { operationId: 'spaced', responses: {} },
+          "X'); rm -rf": { operationId: 'injected', responses: {} },
+          '': { operationId: 'empty', responses: {} },
+        },
+      },
+    },
+  };
+
+  test('are calls, in the document order, with their method in lower case', () => {
+    expect(listOperations(document).map((ref) => `${ref.method} ${text(ref.operation.operationId)}`)).toEqual([
+      'get ',
+      'query searchItems',
+      'copy copyItems',
+      'purge purgeItems',
+    ]);
+  });
+
+  test.each([
+    ['COPY', 'copy'],
+    ['purge', 'purge'],
+    ['X-CUSTOM-1', 'x-custom-1'],
+    ['GET', undefined],
+    ['query', undefined],
+    ['BAD METHOD', undefined],
+    ['1COPY', undefined],
+    ['A'.repeat(21), undefined],
+  ])('additionalMethod(%j) is %j', (key, method) => {
+    expect(additionalMethod(key)).toBe(method);
   });
 });

@@ -6,8 +6,24 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+/** A Path Item's fixed methods: OpenAPI 3.0/3.1's eight and 3.2's `query` (a safe method that takes a body). */
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+/**
+ * A call's method, in lower case: one of `httpMethods`, or one an OpenAPI 3.2 Path Item names in its
+ * `additionalOperations` (`COPY`, `PURGE`), which `additionalMethod` admits only as a plain HTTP token.
+ */
+export type HttpMethod = string;
+
+/**
+ * The lower-case method of an `additionalOperations` key, or undefined: a key becomes a method only when it is a plain
+ * HTTP token of letters, digits and hyphens (it ends up in code and in a request line) and is not one of the fixed
+ * methods, which 3.2 says it must not repeat.
+ */
+export function additionalMethod(key: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(key)) return undefined;
+  const method = key.toLowerCase();
+  return (httpMethods as readonly string[]).includes(method) ? undefined : method;
+}
 
 export interface OperationRef {
   path: string;
@@ -142,6 +158,12 @@ export function listOperations(document: JsonObject): OperationRef[] {
     for (const method of httpMethods) {
       const operation = item[method];
       if (isObject(operation)) operations.push({ path, method, operation });
+    }
+    if (isObject(item.additionalOperations)) {
+      for (const [key, operation] of Object.entries(item.additionalOperations)) {
+        const method = additionalMethod(key);
+        if (method && isObject(operation)) operations.push({ path, method, operation });
+      }
     }
   }
   return operations;

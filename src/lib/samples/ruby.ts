@@ -24,7 +24,13 @@ export function ruby(request: SampleRequest, env: SampleEnvironment): string {
     // `pack('m0')`: Base64 without line breaks, from the core (the base64 library left Ruby's defaults in 3.4).
     base64: (expression: string) => `[${expression}].pack('m0')`,
   };
+  // Net::HTTP has a class per standard method; any other (OpenAPI 3.2's QUERY, an additional operation's COPY) goes
+  // through its generic request, which takes the method by name and says whether a body is sent.
+  const standard = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'].includes(request.method);
   const className = request.method[0] + request.method.slice(1).toLowerCase();
+  const created = standard
+    ? `Net::HTTP::${className}.new(uri)`
+    : `Net::HTTPGenericRequest.new(${singleQuoted(request.method)}, ${request.body ? 'true' : 'false'}, true, uri)`;
   // A file field is sent from an open file (Net::HTTP copies it into the body), rewound for a retry.
   const files = (request.body?.multipart ?? []).filter((part) => part.file);
   return [
@@ -41,7 +47,7 @@ export function ruby(request: SampleRequest, env: SampleEnvironment): string {
     ...headerComment(request, env.credentialVariable, '#'),
     `uri = URI(base_url + ${path})`,
     ...(queryPairs.length > 0 ? [`uri.query = URI.encode_www_form([${queryPairs.join(', ')}])`] : []),
-    `request = Net::HTTP::${className}.new(uri)`,
+    `request = ${created}`,
     ...credentialHeaders(request, syntax).map(([name, value]) => `request[${singleQuoted(name)}] = ${value}`),
     ...request.headers.map(([name, value]) => `request[${singleQuoted(name)}] = ${singleQuoted(value)}`),
     ...(request.body?.multipart

@@ -69,6 +69,30 @@ async function outcome(run: Promise<{ stdout: string; stderr: string }>): Promis
 const uploadTitle = `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`;
 const uploadFile = 'line one\nü\r\nthe end';
 const uploadView = operationViews(uploadDocument(uploadTitle, { secured: true }), 'uploads')[0];
+/** OpenAPI 3.2's QUERY method (a safe call that takes a body), and a 3.2 additional operation's own method. */
+const methodViews = operationViews(
+  {
+    openapi: '3.2.0',
+    info: { title: 'Methods', version: '1' },
+    components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/methods/query': {
+        query: {
+          operationId: 'searchByQuery',
+          requestBody: {
+            content: { 'application/json': { example: { filter: { game: 'cs2' }, limit: 5 } } },
+          },
+          responses: { 200: { description: 'ok' } },
+        },
+        additionalOperations: {
+          PURGE: { operationId: 'purgeAll', responses: { 204: { description: 'purged' } } },
+        },
+      },
+    },
+  },
+  'methods',
+);
 const runDir = path.join(workDir, 'run');
 
 /** Where each call of the security document must carry its credential, read from what the mock received. */
@@ -388,6 +412,11 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     values: { nickname: `Kestrel & Co 'q' "dq" $HOME #{x} \\ % ü`, offset: 0, limit: 20 },
   };
   const upload: Case = { api: apiByKey('data'), view: uploadView, credential: `upload-${language}` };
+  const methodCases: Case[] = methodViews.map((view) => ({
+    api: apiByKey('data'),
+    view,
+    credential: `${view.method}-${language}`,
+  }));
   // Its default base URL is hostile too, and used: the base-URL variable is unset for its run. The gate for server
   // URLs (servers.ts) would refuse it; this proves the samples themselves quote it as a literal.
   const injected: Case[] = injections.map((payload, index) => ({
@@ -409,7 +438,7 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
       envs.set(item, () => environment(item, { [`${item.api.credential.variable}_2`]: `${item.credential}-second` }));
     }
     started = Date.now();
-    for (const item of [...cases, hostile, upload]) envs.set(item, () => environment(item));
+    for (const item of [...cases, hostile, upload, ...methodCases]) envs.set(item, () => environment(item));
     for (const item of injected) envs.set(item, () => environment(item, { [item.api.baseUrlVariable]: undefined }));
     // The browser's sample runs in Node.js here, where code that escaped its string could reach the file system.
     const browserSample = (item: Case) =>
@@ -423,8 +452,9 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
         item,
         0,
       );
-    const all = await runners[language]([...cases, hostile, upload, ...injected, ...schemeCases], (item) =>
-      environment(item),
+    const all = await runners[language](
+      [...cases, hostile, upload, ...injected, ...schemeCases, ...methodCases],
+      (item) => environment(item),
     );
     run =
       language === 'javascript'
@@ -494,6 +524,23 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     expect(result.code, result.output).toBe(0);
     const [sent] = receivedBy(hostile);
     expect(new URL(sent.url, 'http://x').searchParams.get('nickname')).toBe(hostile.values!.nickname);
+  });
+
+  test("OpenAPI 3.2's QUERY and an additional operation's PURGE go out with their own method, QUERY with its body", async () => {
+    const mock = mockOf(apiByKey('data'));
+    onTestFinished(() => mock.clearAnswers());
+    for (const [offset, item] of methodCases.entries()) {
+      mock.answerNext({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const result = await run(item, cases.length + 2 + injected.length + schemeCases.length + offset);
+      expect(result.code, result.output).toBe(0);
+      const [sent] = receivedBy(item);
+      expect(sent?.method).toBe(item.view.method.toUpperCase());
+      expect(new URL(sent.url, 'http://x').pathname).toBe('/methods/query');
+      if (item.view.method === 'query') {
+        expect(JSON.parse(sent.body)).toEqual({ filter: { game: 'cs2' }, limit: 5 });
+      }
+    }
+    expect(methodCases.map((item) => item.view.method)).toEqual(['query', 'purge']);
   });
 
   test('a multipart upload arrives as a form: the text field as typed, the file’s bytes under its name', async () => {

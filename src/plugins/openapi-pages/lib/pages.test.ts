@@ -295,3 +295,29 @@ test('a webhook payload’s schema pages list the webhooks that send them, after
   // A schema no webhook sends keeps its calls only.
   expect(page('championship')).not.toContain('"slug":"webhooks/');
 });
+
+test("OpenAPI 3.2's QUERY has a page and a badge of its own; an additional operation's method shows OTHER", () => {
+  const pages = referencePages(
+    {
+      openapi: '3.2.0',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/items': {
+          query: { operationId: 'searchItems', tags: ['Items'], responses: { 200: { description: 'ok' } } },
+          additionalOperations: {
+            COPY: { operationId: 'copyItems', tags: ['Items'], responses: { 201: { description: 'copied' } } },
+          },
+        },
+      },
+    },
+    'x',
+    options,
+  );
+  expect(pages.files.map((file) => file.name)).toEqual(['search-items.mdx', 'copy-items.mdx']);
+  const [items] = pages.sidebar;
+  expect(items.items.map((item) => [item.id, item.className])).toEqual([
+    ['data-api/reference/search-items', 'api-method api-method--query'],
+    ['data-api/reference/copy-items', 'api-method api-method--other'],
+  ]);
+  expect(pages.files[1].content).toContain('COPY');
+});

@@ -315,6 +315,9 @@ function withWebhookUses(document: JsonObject, schemas: SchemaView[], webhooks: 
   });
 }
 
+/** Methods with a badge of their own in the sidebar (src/css/custom.css); any other (3.2's `COPY`) shows OTHER. */
+const badgedMethods = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace', 'query']);
+
 /**
  * The operation and schema pages of one API and its sidebar: one category per tag, in the document's order, holding
  * the tag's calls and then the schemas whose first user is one of those calls (Stripe's "The Customer object" beside
@@ -342,7 +345,7 @@ export function referencePages(document: JsonObject, api: string, options: Pages
       type: 'doc',
       id: docId(view.slug),
       label: view.summary,
-      className: `api-method api-method--${view.method}`,
+      className: `api-method api-method--${badgedMethods.has(view.method) ? view.method : 'other'}`,
     });
   }
   for (const webhook of webhooks) {
