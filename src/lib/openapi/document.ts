@@ -151,10 +151,11 @@ export function listOperations(document: JsonObject): OperationRef[] {
   const paths = isObject(document.paths) ? document.paths : {};
   const operations: OperationRef[] = [];
   for (const [path, item] of Object.entries(paths)) {
+    // A key of `x-` is a vendor extension of the Paths object, not a path (Apicurio's `x-codegen-contextRoot`).
     // OpenAPI's paths begin with `/`, and the request joins the path to the server's URL as text: `.evil.example/x`
     // or `1/x` would move the call to another host or port. The document step refuses such a document by name
     // (pathProblem); a document read at run time (`/api/data`, the MCP server's `--url`) skips the path.
-    if (!isObject(item) || pathProblem(path) !== undefined) continue;
+    if (path.startsWith('x-') || !isObject(item) || pathProblem(path) !== undefined) continue;
     for (const method of httpMethods) {
       const operation = item[method];
       if (isObject(operation)) operations.push({ path, method, operation });

@@ -26,6 +26,11 @@ describe('openApiProblem: a document is refused only when nothing can be rendere
     );
   });
 
+  test("a vendor extension of the Paths object is no path (Apicurio's x-codegen-contextRoot)", () => {
+    const document = { ...minimal('3.0.3'), paths: { ...minimal('3.0.3').paths, 'x-codegen-contextRoot': '/apis' } };
+    expect(openApiProblem(document)).toBeUndefined();
+  });
+
   // Decision: a document of only webhooks (Adyen's notification APIs) or only schemas renders those pages.
   test.each([
     ['only webhooks', { webhooks: { ping: { post: { responses: { 200: { description: 'ok' } } } } } }],

@@ -31,6 +31,8 @@ export function openApiProblem(document: unknown): string | undefined {
     return 'not an OpenAPI 3.x document (no `openapi: 3.x.y` field)';
   }
   const unjoinable = Object.keys(isObject(document.paths) ? document.paths : {})
+    // `x-` keys are the Paths object's vendor extensions, not paths.
+    .filter((key) => !key.startsWith('x-'))
     .map(pathProblem)
     .find((problem) => problem !== undefined);
   if (unjoinable) return `${unjoinable} (OpenAPI requires it): the call would go to another host`;

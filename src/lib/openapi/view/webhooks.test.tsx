@@ -68,7 +68,11 @@ test('the webhooks get pages and a sidebar category of their own', () => {
   const page = pages.files.find((file) => file.name === 'webhooks/podcast-deleted.mdx')!.content;
   expect(page).toContain('slug: /hooks/webhooks/podcast-deleted');
   expect(page).toContain('<WebhookReference webhook={webhook}');
-  expect(pages.sidebar.find((category) => category.label === webhooksLabel)?.items.map((item) => item.id)).toEqual([
+  expect(
+    pages.sidebar
+      .find((category) => category.label === webhooksLabel)
+      ?.items.map((item) => (item.type === 'doc' ? item.id : item.label)),
+  ).toEqual([
     'hooks/webhooks/podcast-deleted',
     'hooks/webhooks/podcast-deleted-2',
     'hooks/webhooks/two-ways-post',

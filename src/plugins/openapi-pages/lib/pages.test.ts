@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from '../../../lib/openapi/document';
 import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
-import { operationPage, otherSchemasLabel, referencePages, webhooksLabel, type PagesOptions } from './pages';
+import {
+  categoryDocs,
+  operationPage,
+  otherSchemasLabel,
+  referencePages,
+  webhooksLabel,
+  type PagesOptions,
+} from './pages';
 import { scaleDocument } from '../../../../scripts/lib/bench/scale';
 import { operationViews, type OperationView, type SchemaFile } from '../../../lib/openapi/view';
 import { descriptionTexts, markdownKey, type MarkdownTrees } from '../../../lib/markdown/tree';
@@ -36,7 +43,7 @@ describe('referencePages', () => {
     // The Data API's document declares a few schemas no call uses (Order, Item…): they come last.
     expect(pages.sidebar.map((category) => category.label)).toEqual([...tags, webhooksLabel, otherSchemasLabel]);
     const operations = pages.sidebar.flatMap((category) =>
-      category.items.filter((item) => item.className?.startsWith('api-method')),
+      categoryDocs(category).filter((item) => item.className?.startsWith('api-method')),
     );
     const calls = operations.filter((item) => item.className !== 'api-method api-method--webhook');
     expect(calls).toHaveLength(listOperations(data).length);
@@ -47,7 +54,7 @@ describe('referencePages', () => {
 
   test("lists each schema once, after the calls of its first user's tag; unused schemas last", () => {
     const schemaItems = pages.sidebar.flatMap((category) =>
-      category.items.filter((item) => item.className === 'api-schema'),
+      categoryDocs(category).filter((item) => item.className === 'api-schema'),
     );
     expect(schemaItems).toHaveLength(schemaCount);
     expect(new Set(schemaItems.map((item) => item.id)).size).toBe(schemaCount);
@@ -55,7 +62,7 @@ describe('referencePages', () => {
     expect(championships?.items.map((item) => item.label)).toContain('Championship');
     // Calls first, then schemas, within a category.
     for (const category of pages.sidebar) {
-      const kinds = category.items.map((item) => (item.className === 'api-schema' ? 1 : 0));
+      const kinds = categoryDocs(category).map((item) => (item.className === 'api-schema' ? 1 : 0));
       expect(kinds).toEqual([...kinds].sort());
     }
     const components = data.components as { schemas: JsonObject };
@@ -315,9 +322,59 @@ test("OpenAPI 3.2's QUERY has a page and a badge of its own; an additional opera
   );
   expect(pages.files.map((file) => file.name)).toEqual(['search-items.mdx', 'copy-items.mdx']);
   const [items] = pages.sidebar;
-  expect(items.items.map((item) => [item.id, item.className])).toEqual([
+  expect(categoryDocs(items).map((item) => [item.id, item.className])).toEqual([
     ['data-api/reference/search-items', 'api-method api-method--query'],
     ['data-api/reference/copy-items', 'api-method api-method--other'],
   ]);
   expect(pages.files[1].content).toContain('COPY');
+});
+
+describe("OpenAPI 3.2's tag tree: a tag's parent nests its category, a badge tag makes none", () => {
+  const call = (operationId: string, tags: string[]) => ({
+    get: { operationId, tags, responses: { 200: { description: 'ok' } } },
+  });
+  const tree = referencePages(
+    {
+      openapi: '3.2.0',
+      info: { title: 'x', version: '1' },
+      tags: [
+        { name: 'Commerce', summary: 'Commerce' },
+        { name: 'Orders', parent: 'Commerce' },
+        { name: 'Refunds', parent: 'Orders', summary: 'Refunds and returns' },
+        { name: 'Beta', kind: 'badge' },
+        { name: 'Loop A', parent: 'Loop B' },
+        { name: 'Loop B', parent: 'Loop A' },
+        { name: 'Orphan', parent: 'Nowhere' },
+        { name: 'Orphan child', parent: 'Orphan' },
+      ],
+      paths: {
+        '/orders': call('listOrders', ['Orders']),
+        '/refunds': call('listRefunds', ['Beta', 'Refunds']),
+        '/a': call('inLoopA', ['Loop A']),
+        '/b': call('inLoopB', ['Loop B']),
+        '/orphan': call('orphaned', ['Orphan']),
+        '/orphan/child': call('orphanChild', ['Orphan child']),
+      },
+    },
+    'x',
+    options,
+  );
+  const shape = (items: (typeof tree.sidebar)[number]['items']): unknown[] =>
+    items.map((item) => (item.type === 'doc' ? item.id.split('/').at(-1) : { [item.label]: shape(item.items) }));
+
+  test('nests each category under its parent, created when the parent has no call of its own', () => {
+    expect(tree.sidebar.map((category) => ({ [category.label]: shape(category.items) }))).toEqual([
+      { Commerce: [{ Orders: ['list-orders', { 'Refunds and returns': ['list-refunds'] }] }] },
+      // A loop of parents is flattened, not followed; a parent that is not declared is ignored.
+      { 'Loop A': ['in-loop-a'] },
+      { 'Loop B': ['in-loop-b'] },
+      { Orphan: ['orphaned', { 'Orphan child': ['orphan-child'] }] },
+    ]);
+  });
+
+  test('every call is in the sidebar once', () => {
+    expect(tree.sidebar.flatMap(categoryDocs).filter((item) => item.className?.startsWith('api-method'))).toHaveLength(
+      6,
+    );
+  });
 });
