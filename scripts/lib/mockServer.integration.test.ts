@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { runNode } from '../../src/lib/node/runNode';
@@ -37,6 +38,38 @@ describe('the Data API mock', () => {
 
   test('rejects a call without the API key', async () => {
     expect((await fetch(`${mocks.data.url}/games`)).status).toBe(401);
+  });
+
+  test('answers only requests addressed to this machine: a rebound Host gets 403 and reaches nothing', async () => {
+    const port = Number(new URL(mocks.data.url).port);
+    const before = mocks.data.received.length;
+    const answer = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = httpRequest(
+          { host: '127.0.0.1', port, path: '/games?limit=2', headers: { ...auth, Host: host } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        sent.on('error', reject);
+        sent.end();
+      });
+    expect(await answer(`evil.example:${port}`)).toBe(403);
+    expect(await answer(`127.0.0.1:${port + 1}`)).toBe(403);
+    expect(mocks.data.received.length).toBe(before);
+    expect(await answer(`localhost:${port}`)).toBe(200);
+  });
+
+  test('a body over its cap is refused with 413, not held', async () => {
+    const response = await fetch(`${mocks.data.url}/games`, {
+      method: 'POST',
+      headers: auth,
+      body: new Uint8Array(17 * 1024 * 1024),
+    }).catch((error: unknown) => error);
+    // The mock answers 413 and closes; a client still sending may see the connection end instead.
+    if (response instanceof Response) expect(response.status).toBe(413);
+    else expect(String((response as Error).cause ?? response)).toMatch(/ECONNRESET|EPIPE|closed|terminated/i);
   });
 });
 

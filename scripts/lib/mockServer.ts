@@ -13,6 +13,7 @@ import { spawnGroup } from './processGroup';
 
 import { apiByKey } from '../../config/apis';
 import { generatedStaticDir } from '../../config/openapi';
+import { hostProblem } from '../../src/lib/mcp/httpGuard';
 
 /** An API's key in config/apis.ts: `data`. */
 export type MockApi = string;
@@ -74,6 +75,9 @@ function authorizationCodeFlow(document: JsonObject): AuthorizationCodeFlow | un
 }
 
 /** CORS headers of the gate's own answers, so the explorer in the browser can read them as it reads Prism's. */
+/** The largest request body the mock reads: far above any call of the documents, far below the machine's memory. */
+const maxRequestBytes = 16 * 1024 * 1024;
+
 const corsHeaders = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
 
 /**
@@ -125,12 +129,31 @@ export async function startMock(
   const received: ReceivedRequest[] = [];
   const canned: CannedResponse[] = [];
   const gate = createHttpServer((request, response) => {
+    // Only this machine's names: a web page that points its own name at 127.0.0.1 (DNS rebinding) cannot read the
+    // mock or get a token from its OAuth server.
+    const refused = hostProblem(request.headers.host, port);
+    if (refused) {
+      request.resume();
+      response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refused}\n`);
+      return;
+    }
     if (oauth?.handles(new URL(request.url ?? '/', 'http://mock').pathname)) {
       oauth.handle(request, response);
       return;
     }
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxRequestBytes) {
+        // Bounded: a body past the cap is not held; the sender hears why.
+        response.writeHead(413, { ...corsHeaders, 'content-type': 'text/plain', connection: 'close' });
+        response.end(`The mock takes bodies of up to ${maxRequestBytes} bytes.\n`);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
     request.on('end', () => void answer());
     const answer = async () => {
       const body = Buffer.concat(chunks);
