@@ -136,21 +136,26 @@ function Field({
   variant?: boolean;
 }): ReactNode {
   const files = useContext(SchemaFilesContext);
+  // A shape that extends the base above it carries only what it adds (the tree's `shapeNode`): shown behind a button,
+  // as a named shape's fields are, so a base of many shapes stays a short list.
+  const added = variant && node.schemaName !== undefined && node.children !== undefined ? node : undefined;
   const carried = node.schemaName && !node.children ? schemas?.[node.schemaName] : undefined;
   // The page carries the schema's tree (the single-page reference carries every one), or the field knows its size
   // and fetches the tree when it is shown.
-  const size = carried
-    ? { fields: carried.children?.length ?? 0, shapes: carried.variants !== undefined }
-    : node.schemaName && !node.children && files && node.schemaSlug
-      ? node.schemaSize
-      : undefined;
+  const size = added
+    ? { fields: added.children?.length ?? 0, shapes: added.variants !== undefined }
+    : carried
+      ? { fields: carried.children?.length ?? 0, shapes: carried.variants !== undefined }
+      : node.schemaName && !node.children && files && node.schemaSlug
+        ? node.schemaSize
+        : undefined;
   const namedFields = size !== undefined && size.fields + (size.shapes ? 1 : 0) > 0;
-  const expandable = namedFields && !trail.includes(node.schemaName ?? '');
+  const expandable = namedFields && (added !== undefined || !trail.includes(node.schemaName ?? ''));
   const [open, setOpen] = useState(false);
   const openedByHash = useHashBelow(id);
   const shown = open || (expandable && openedByHash);
   const { loading, retry } = useFetchedSchema(
-    shown && expandable && !carried ? `${files}/${node.schemaSlug}.json` : undefined,
+    shown && expandable && !carried && !added ? `${files}/${node.schemaSlug}.json` : undefined,
   );
   const fetchedFile = loading.state === 'done' ? loading.file : undefined;
   const named = carried ?? fetchedFile?.node;
@@ -159,11 +164,17 @@ function Field({
   useEffect(() => {
     if (window.location.hash === `#${id}`) element.current?.scrollIntoView();
   }, [id]);
-  const children = node.children ?? (shown ? named?.children : undefined);
-  const variants = node.variants ?? (shown ? named?.variants : undefined);
+  // A shape's additions once shown; else the field's own inline fields, or a named schema's once shown.
+  const own = added ? undefined : node;
+  const opened = shown ? (added ?? named) : undefined;
+  const children = own?.children ?? opened?.children;
+  const variants = own?.variants ?? opened?.variants;
   const nextTrail = named && node.schemaName ? [...trail, node.schemaName] : trail;
   const nameShown = !(variant && node.name === node.schemaName);
   const fieldCount = (size?.fields ?? 0) > 0 ? `${size?.fields} fields` : 'shapes';
+  const what = added
+    ? `${(size?.fields ?? 0) === 1 ? 'field' : fieldCount} ${node.schemaName} adds`
+    : `${fieldCount} of ${node.schemaName}`;
   return (
     <li id={id} ref={element} className={styles.field} data-field={node.name}>
       <div className={styles.fieldHead}>
@@ -184,7 +195,7 @@ function Field({
           aria-controls={`${id}--fields`}
           onClick={() => setOpen(!shown)}
         >
-          {shown ? 'Hide' : 'Show'} the {fieldCount} of {node.schemaName}
+          {shown ? 'Hide' : 'Show'} the {what}
         </button>
       )}
       {shown && loading.state === 'loading' && (

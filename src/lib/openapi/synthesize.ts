@@ -1,5 +1,5 @@
 import { isObject, resolveRef, text, type Json, type JsonObject } from './document';
-import { flattenSchema } from './view/schemaTree';
+import { baseOf, componentName, flattenSchema, shapesOf } from './view/schemaTree';
 
 /**
  * Which side of a call a value is for. A request carries the required properties (all of them when none is
@@ -13,7 +13,8 @@ export type Direction = 'request' | 'response';
  * request body to send (a `POST` sample without one fails), and a reader wants to see what a response looks like.
  * Built from what the schema says, in this order: its `example`, `default`, `const` or first `enum` value; else its
  * type, shaped by its format and lower limits. Objects carry the properties of `direction`; `oneOf`/`anyOf` take
- * their first shape; `allOf` parts merge. A reference cycle or a deep tree stops with an empty value.
+ * their first shape, as does a base whose discriminator names its shapes (`shapesOf`), the discriminator set to the
+ * value that picks that shape; `allOf` parts merge. A reference cycle or a deep tree stops with an empty value.
  */
 export function exampleOf(document: JsonObject, raw: Json, direction: Direction = 'request'): Json {
   return build({ document, direction, budget: { values: maxValues } }, raw, []);
@@ -45,26 +46,42 @@ function build(walk: Walk, raw: Json, trail: readonly string[]): Json {
   if ('default' in schema) return schema.default;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const self = componentName(document, schema);
   if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((part) => build(walk, part, below));
+    // A base this schema extends gives its fields, not one of its shapes (which may be this very schema), and the
+    // discriminator value that names this schema.
+    const bases = schema.allOf.map((part) => baseOf(document, part, self));
+    const parts = schema.allOf.map((part, index) => build(walk, bases[index]?.fields ?? part, below));
     const merged = Object.assign({}, ...parts.filter(isObject)) as JsonObject;
     const own = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'allOf'));
     const rest = build(walk, own, below);
     const value = isObject(rest) ? { ...merged, ...rest } : Object.keys(merged).length > 0 ? merged : rest;
-    return isObject(value) ? withMergedProperties(walk, schema, value, below) : value;
+    if (!isObject(value)) return value;
+    const told = Object.fromEntries(
+      bases.flatMap((base) => (base?.value !== undefined ? [[base.propertyName, base.value]] : [])),
+    );
+    return { ...withMergedProperties(walk, schema, value, below), ...told };
   }
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const parts = schema[key];
-    if (!Array.isArray(parts) || parts.length === 0) continue;
+  const shapes = shapesOf(document, schema, self);
+  if (shapes) {
     // The first shape that makes a value: a file-or-text part (`oneOf: [InputFile, string]`, InputFile an object
     // with no properties) went out as an empty object, and a required form part was sent empty.
     let first: Json | undefined;
-    for (const part of parts) {
-      const value = build(walk, part, below);
-      if (!isEmptyValue(value)) return value;
-      first ??= value;
+    for (const shape of shapes.shapes) {
+      const value = build(walk, shape.part, below);
+      if (isEmptyValue(value)) {
+        first ??= value;
+        continue;
+      }
+      if (!isObject(value)) return value;
+      // The schema's own fields beside its shapes (`Pet: {properties, oneOf}`), and the value that picks the shape.
+      const own = isObject(schema.properties) ? objectExample(walk, schema, below) : {};
+      const told = shapes.discriminator && shape.values.length > 0 ? { [shapes.discriminator]: shape.values[0] } : {};
+      return { ...own, ...value, ...told };
     }
-    return first ?? null;
+    // None did: a base named by its discriminator alone, or an object whose shapes only add constraints
+    // (`oneOf: [{required: [a]}, {required: [b]}]`), is built from its own fields.
+    if (!discriminatorOnly(schema) && !isObject(schema.properties)) return first ?? null;
   }
   const types = Array.isArray(schema.type) ? schema.type.map((type) => text(type)) : [text(schema.type)];
   const type = types.find((candidate) => candidate && candidate !== 'null') ?? (schema.properties ? 'object' : '');
@@ -90,6 +107,11 @@ function build(walk: Walk, raw: Json, trail: readonly string[]): Json {
     default:
       return schema.properties ? objectExample(walk, schema, below) : null;
   }
+}
+
+/** A base that names its shapes by its discriminator alone, with no `oneOf` or `anyOf`. */
+function discriminatorOnly(schema: JsonObject): boolean {
+  return !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf);
 }
 
 /** A value that says nothing of its shape: null, or an object without a property. */
