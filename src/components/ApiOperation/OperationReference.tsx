@@ -200,7 +200,7 @@ export default function OperationReference(props: OperationReferenceProps): Reac
           <aside className={styles.operationAside} data-search-skip aria-label={`Examples of ${operation.summary}`}>
             <div className={styles.panel}>
               <p className={styles.panelTitle}>Request</p>
-              <CodeSamples write={write} lazy={lazySamples} />
+              <CodeSamples write={write} documentSamples={operation.documentSamples} lazy={lazySamples} />
             </div>
             {children}
             <div className={styles.panel}>

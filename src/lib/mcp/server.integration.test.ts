@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { hostileSample, providerSamples } from '../../../tests/fixtures/codeSamplesDocument';
 import type { JsonObject } from '../openapi/document';
 import { createPortalServer, credentialForms, maxResponseBytes, type McpApi } from './server';
 import { urlSource, type PortalSource } from './source';
@@ -344,6 +345,69 @@ describe("a portal's document is data: it never moves a call", () => {
     expect(result.isError, text(result)).toBeFalsy();
     expect(api.received).toHaveLength(1);
     expect(elsewhere.received).toEqual([]);
+  });
+});
+
+describe("get_code_sample and a call's own samples from its document (x-codeSamples)", () => {
+  const withSamples = () => {
+    const data = readVendoredDocument('data');
+    const paths = data.paths as Record<string, Record<string, JsonObject>>;
+    paths['/championships'].get['x-codeSamples'] = [...providerSamples, hostileSample];
+    return { ...vendored, '/openapi/data-v4.json': data };
+  };
+  const sample = async (client: Client, language: string, values?: Record<string, unknown>) =>
+    (await client.callTool({
+      name: 'get_code_sample',
+      arguments: { api: 'data', operation: 'getChampionships', language, ...(values ? { values } : {}) },
+    })) as CallToolResult;
+
+  test("the portal's languages answer as before, and list the call's own samples by the name that gets them", async () => {
+    const plain = await connect();
+    const own = await connect({ documents: withSamples() });
+    for (const language of ['curl', 'python', 'perl']) {
+      const before = (await sample(plain, language)).structuredContent as Record<string, unknown>;
+      const after = (await sample(own, language)).structuredContent as Record<string, unknown>;
+      expect(before).toEqual({ language, code: expect.any(String) as string });
+      expect(after).toEqual({
+        ...before,
+        documentSamples: [
+          'document:Python',
+          'document:Shell',
+          'document:Kotlin SDK',
+          `document:${hostileSample.label}`,
+        ],
+      });
+    }
+  });
+
+  test("a document's sample comes as the document wrote it, with its lang and whose it is", async () => {
+    const client = await connect({ documents: withSamples() });
+    const answer = (await sample(client, 'document:Shell')).structuredContent as Record<string, string>;
+    expect(answer).toMatchObject({
+      language: 'document:Shell',
+      lang: 'Shell',
+      code: providerSamples[1].source.trimEnd(),
+    });
+    expect(answer.note).toContain('not run or checked by this portal');
+    const hostile = (await sample(client, `document:${hostileSample.label}`, { limit: 5 })).structuredContent as Record<
+      string,
+      string
+    >;
+    expect(hostile.code).toBe(hostileSample.source);
+    expect(hostile.note).toContain("The values given apply to the portal's languages only");
+  });
+
+  test('a name the call has no sample by is refused with the names it has', async () => {
+    const client = await connect({ documents: withSamples() });
+    const missing = await sample(client, 'document:Rust');
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toBe(
+      `getChampionships has no sample "document:Rust"; its document's own: document:Python, document:Shell, document:Kotlin SDK, document:${hostileSample.label}`,
+    );
+    const none = await sample(await connect(), 'document:Python');
+    expect(text(none)).toBe(`getChampionships has no sample "document:Python"; its document's own: none`);
+    // Neither one of the ten nor a document's name: the input schema refuses it.
+    expect((await sample(client, 'cobol')).isError).toBe(true);
   });
 });
 

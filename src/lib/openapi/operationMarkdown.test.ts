@@ -5,6 +5,8 @@ import { operationView } from './view';
 import { apiByKey } from '../../../config/apis';
 import { trustedOrigins } from '../../../config/hosts';
 import { operationMarkdown } from './operationMarkdown';
+import MarkdownIt from 'markdown-it';
+import { codeSamplesDocument, hostileSample, providerSamples } from '../../../tests/fixtures/codeSamplesDocument';
 
 const environment = (key: string) => ({
   credentialVariable: apiByKey(key).credential.variable,
@@ -108,4 +110,66 @@ test("a relative server with no host is named as on the API's own host, and the 
   const markdown = operationMarkdown({ ...view, servers: [], hostlessServers: ['/api/v2'] }, environment('data'));
   expect(markdown).toContain("Server: `/api/v2` on the API's own host: the document names no host");
   expect(markdown).toContain('`ARENA_DATA_API_URL`');
+});
+
+describe("the call's own samples from the document", () => {
+  const samplesDocument = codeSamplesDocument();
+  const twin = (path: string) =>
+    operationMarkdown(
+      operationView(samplesDocument, 'samples', getOperation(samplesDocument, path)),
+      environment('data'),
+    );
+  const markdown = twin('/provider');
+  // As any Markdown viewer reads the twin, raw HTML on: what it shows as code, and what as HTML.
+  const reader = new MarkdownIt({ html: true });
+  const fences = reader.parse(markdown, {}).filter((token) => token.type === 'fence');
+
+  test("follow the portal's curl sample, each under its label, its source whole in a fence of its own", () => {
+    expect(markdown).toMatch(/## Example request\n\n```bash\n[\s\S]*\n```\n\n## Samples from the API's document\n/);
+    expect(markdown).toContain('this portal does not run or check them');
+    for (const sample of [...providerSamples, hostileSample]) {
+      expect(fences.some((fence) => fence.content === `${sample.source.trimEnd()}\n`)).toBe(true);
+    }
+    expect(markdown).toContain('### Python\n\n```python\n');
+    expect(markdown).toContain('### Shell\n\n```bash\n');
+    // No grammar of its own on the site: the fence names the language as the document does, when it is one word.
+    expect(markdown).toContain('### Kotlin SDK\n\n```kotlin\n');
+  });
+
+  test('a source with fences and markup stays inside its own fence, and its name and lang are inert', () => {
+    const hostile = fences.find((fence) => fence.content.startsWith('</code></pre>'));
+    expect(hostile?.content).toBe(`${hostileSample.source}\n`);
+    // Longer than the longest run of backticks in the source (six), so none of them closes it.
+    expect(hostile?.markup).toBe('```````');
+    // The document's lang is never the info string, which viewers write into a class name.
+    expect(hostile?.info).toBe('text');
+    const html = reader.render(markdown);
+    expect(html).not.toMatch(/<script>|<img /);
+    // The source's `# not a heading` is code; the label is an escaped heading.
+    expect(reader.parse(markdown, {}).filter((token) => token.type === 'heading_open')).toHaveLength(
+      // The title, Parameters, Responses, the status, Example request, the section and its four samples.
+      10,
+    );
+    expect(markdown).toContain('### SDK &lt;img src=x onerror="window.\\_\\_hostile = true"&gt;');
+  });
+
+  test("a source's runs of blank lines are its own: kept, where the rest of the twin closes them up", () => {
+    const view = operationView(samplesDocument, 'samples', getOperation(samplesDocument, '/older'));
+    const source = 'import requests\n\n\n\n# provide your API token here';
+    const spaced = operationMarkdown(
+      { ...view, documentSamples: [{ label: 'Python', lang: 'Python', prism: 'python', source }] },
+      environment('data'),
+    );
+    const [, ...code] = reader.parse(spaced, {}).filter((token) => token.type === 'fence');
+    expect(code.map((token) => token.content)).toEqual([`${source}\n`]);
+    expect(spaced.endsWith('# provide your API token here\n```\n')).toBe(true);
+  });
+
+  test('a cut source says so', () => {
+    expect(twin('/long')).toContain("Cut at 10,000 characters: the whole sample is in the API's document.");
+  });
+
+  test('a call without samples of its own has no such section', () => {
+    expect(twin('/not-a-list')).not.toContain('Samples from the API');
+  });
 });

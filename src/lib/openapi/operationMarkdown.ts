@@ -4,13 +4,14 @@ import type { Json } from './document';
 import { encodedExample } from './request';
 import { codeSamples, sampleServer, type SampleEnvironment } from '../samples';
 import { isTrustedServer } from './servers';
-import type { OperationView, SchemaNode } from './view';
+import { documentSampleLimits, type OperationView, type SchemaNode } from './view';
 import { markdownCode, toSafeMarkdown } from '../markdown/write';
 import type { LinkTargets } from '../markdown/links';
 import { constraintText } from './constraints';
 
 /**
- * Markdown of one operation for AI tools: method, path, parameters with limits, body, responses and a curl sample.
+ * Markdown of one operation for AI tools: method, path, parameters with limits, body, responses, a curl sample and
+ * the document's own samples.
  * Document text is written through the site's Markdown boundary: descriptions as `toSafeMarkdown` makes them,
  * names and values as escaped text or code spans, so nothing in a document becomes live HTML or a link.
  */
@@ -31,6 +32,40 @@ function fence(code: string, language: string): string {
   const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
   const ticks = '`'.repeat(longest + 1);
   return `${ticks}${language}\n${code}\n${ticks}`;
+}
+
+/**
+ * A fence's info string for a document's sample: the highlighter's name, or where the site has no grammar of its own
+ * for it (`clike`, `text`), the document's `lang` when it is one plain word (`kotlin`, `c#`). Never other document
+ * text: a Markdown renderer writes the info string into a class name.
+ */
+function sampleFenceLanguage(lang: string, prism: string): string {
+  if (prism !== 'clike' && prism !== 'text') return prism;
+  const word = lang.toLowerCase();
+  return /^[a-z][a-z0-9#+.-]{0,29}$/.test(word) ? word : 'text';
+}
+
+/** The call's own samples from the document, each under its name, as the document gives them; none when it has none. */
+function documentSamples(view: OperationView): string[] {
+  if (!view.documentSamples) return [];
+  return [
+    "## Samples from the API's document",
+    '',
+    "Written by the API's provider (`x-codeSamples`) and shown as the document gives them; this portal does not run or check them.",
+    '',
+    ...view.documentSamples.flatMap((sample) => [
+      `### ${markdownText(sample.label)}`,
+      '',
+      fence(sample.source, sampleFenceLanguage(sample.lang, sample.prism)),
+      '',
+      ...(sample.cut
+        ? [
+            `Cut at ${documentSampleLimits.characters.toLocaleString('en')} characters: the whole sample is in the API's document.`,
+            '',
+          ]
+        : []),
+    ]),
+  ];
 }
 
 function fields(node: SchemaNode | undefined, links: LinkTargets, depth = 0): string[] {
@@ -204,9 +239,16 @@ export function operationMarkdown(
     },
     ['curl'],
   );
-  lines.push('## Example request', '', fence(curl.code, 'bash'), '');
-  return `${lines
+  lines.push('## Example request', '', fence(curl.code, 'bash'));
+  // The document's samples after the rest, whose runs of blank lines close up: theirs are the source's own, kept.
+  const own = documentSamples(view);
+  return `${[
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    ...(own.length > 0 ? ['', ...own] : []),
+  ]
     .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()}\n`;
+    .trimEnd()}\n`;
 }

@@ -16,9 +16,17 @@ import type { SampleEnvironment, SampleOptions } from './settings';
 /*
  * The code samples: one request model (request.ts) written out by one module per language, behind this registry.
  * Adding a language is a module and a line here and in languages.ts; the browser and the build call only
- * `codeSamples`.
+ * `codeSamples`. A document's own samples (`x-codeSamples`) are not written here: they are data of the operation's
+ * view (`documentSamples`), shown beside these, and never run by the samples' tests.
  */
-export { sampleLanguages, type CodeSample, type SampleLanguage } from './languages';
+export {
+  documentSampleId,
+  documentSampleLimits,
+  documentSamplePrism,
+  sampleLanguages,
+  type CodeSample,
+  type SampleLanguage,
+} from './languages';
 export {
   sampleServer,
   sampleSettings,

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { uploadDocument } from '../../../tests/fixtures/uploadDocument';
+import { codeSamplesDocument } from '../../../tests/fixtures/codeSamplesDocument';
 import { getOperation, type HttpMethod, type JsonObject } from '../openapi/document';
 import { codeSamples, sampleLanguages, sampleServer, type CodeSample, type SampleOptions } from './index';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
@@ -29,6 +30,15 @@ function samplesOf(
 
 describe('codeSamples', () => {
   const samples = samplesOf(data, '/championships');
+
+  test("are the portal's ten only: a document's own samples are data of the view, never written or run here", () => {
+    const own = codeSamplesDocument();
+    const view = operationView(own, 'x', getOperation(own, '/provider'));
+    expect(view.documentSamples?.length).toBeGreaterThan(0);
+    const written = codeSamples(view, { serverUrl: 'https://open.arena.example/v1', ...environment });
+    expect(written.map((sample) => sample.language)).toEqual(sampleLanguages.map((language) => language.id));
+    for (const sample of written) expect(sample.code).not.toContain('arena.Client()');
+  });
 
   test('come in ten languages, in tab order', () => {
     expect(Object.keys(samples)).toEqual(sampleLanguages.map((language) => language.id));

@@ -7,6 +7,7 @@ export type {
   LinkView,
   Constraints,
   CredentialPlacement,
+  DocumentSampleView,
   MediaView,
   OperationView,
   ParameterView,
@@ -45,3 +46,4 @@ export {
   type SchemaCatalog,
 } from './schemaPages';
 export { webhookViews } from './webhooks';
+export { documentSampleLimits, documentSampleNotices, readDocumentSamples } from './documentSamples';

@@ -27,6 +27,7 @@ import type {
   OperationView,
 } from './types';
 import { operationSlug } from './slugs';
+import { readDocumentSamples } from './documentSamples';
 import { flattenSchema, typeNames, constraintsOf, typeLabel, schemaNode } from './schemaTree';
 
 function firstExample(document: JsonObject, media: JsonObject): Json | undefined {
@@ -328,7 +329,8 @@ function linkViews(document: JsonObject, links: Json | undefined): LinkView[] {
 
 /**
  * A request the API sends (a callback's or a webhook's), as a call's view whose path is where it goes (the callback's
- * expression, the webhook's name). Its own callbacks are not followed: the API's requests do not nest.
+ * expression, the webhook's name). Its own callbacks are not followed: the API's requests do not nest. Nor are its
+ * samples (`x-codeSamples`) read: a page shows such a request as what the reader's server receives, not as a call.
  */
 export function sentRequestView(
   document: JsonObject,
@@ -337,8 +339,8 @@ export function sentRequestView(
   method: HttpMethod,
   operation: JsonObject,
 ): OperationView {
-  const { callbacks: _notFollowed, ...sent } = operation;
-  void _notFollowed;
+  const { callbacks: _notFollowed, 'x-codeSamples': _samples, 'x-code-samples': _olderSamples, ...sent } = operation;
+  void [_notFollowed, _samples, _olderSamples];
   return operationView(document, api, { path, method, operation: sent });
 }
 
@@ -399,6 +401,9 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
   };
   const callbacks = callbackViews(document, api, operation);
   if (callbacks.length > 0) view.callbacks = callbacks;
+  // What is wrong with them is the build log's (documentSampleNotices); a page shows the samples it could read.
+  const { samples } = readDocumentSamples(document, operation);
+  if (samples.length > 0) view.documentSamples = samples;
   if (operation.requestBody !== undefined) {
     const body = resolveRef<JsonObject>(document, operation.requestBody);
     const contents = mediaViews(document, body.content);

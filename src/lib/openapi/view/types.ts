@@ -254,6 +254,25 @@ export interface OperationView {
   parameters: ParameterView[];
   requestBody?: RequestBodyView;
   responses: ResponseView[];
+  /** The call's own samples from the document (`x-codeSamples`), in its order. Left out when none. */
+  documentSamples?: DocumentSampleView[];
+}
+
+/**
+ * A sample the document gives for a call (`x-codeSamples`, or the older `x-code-samples`: Redoc's extension, read by
+ * most renderers), typically its provider's SDK: shown as written, beside the portal's own samples, never run or
+ * tested by the portal.
+ */
+export interface DocumentSampleView {
+  /** The tab's name: the document's `label`, else its `lang`; told apart within the call when two are the same. */
+  label: string;
+  /** The document's `lang`, as written (`Shell`, `C#`); empty when it gives none. */
+  lang: string;
+  /** The highlighter's language for it, one the site loads, else `text` (`documentSamplePrism`). */
+  prism: string;
+  source: string;
+  /** Set when the source was longer than the limit (`documentSampleLimits`) and cut: the page says so. */
+  cut?: true;
 }
 
 export interface SchemaView {

@@ -24,6 +24,30 @@ export interface ExportApi {
   portalLinks?: boolean;
 }
 
+/**
+ * Markdown with every heading one level down, for a page that holds others under its own title. Lines inside a fenced
+ * code block are code (a shell comment, a Python one): left as they are.
+ */
+export function demoteHeadings(markdown: string): string {
+  let fence: RegExp | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (fence) {
+        if (fence.test(line)) fence = undefined;
+        return line;
+      }
+      const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (opening) {
+        // Closed by a run of the same character at least as long, with nothing after it (CommonMark).
+        fence = new RegExp(`^ {0,3}${opening[1][0]}{${opening[1].length},}\\s*$`);
+        return line;
+      }
+      return line.startsWith('#') ? `#${line}` : line;
+    })
+    .join('\n');
+}
+
 /** The llms.txt sections, in order. */
 export const sections = ['Getting started', 'Partner integration guide', 'API documentation', 'Single-page references'];
 
@@ -90,7 +114,7 @@ export function exportPages(
           markdown: [
             `# ${reference.api.name} reference`,
             '',
-            ...views.map((view) => operationMarkdown(view, { ...reference.api, links }).replace(/^#/gm, '##')),
+            ...views.map((view) => demoteHeadings(operationMarkdown(view, { ...reference.api, links }))),
           ].join('\n'),
         };
       }

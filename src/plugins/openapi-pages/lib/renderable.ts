@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../../lib/openapi/document';
 import { apiFacts } from '../../../lib/openapi/facts';
-import { documentSlugs, operationViews } from '../../../lib/openapi/view';
+import { documentSampleNotices, documentSlugs, operationViews } from '../../../lib/openapi/view';
 import { referenceModel } from '../../../lib/openapi/singlePage';
 import { operationMarkdown } from '../../../lib/openapi/operationMarkdown';
 import { referencePages } from './pages';
@@ -22,7 +22,7 @@ const probe = {
  * Makes from a document everything a build makes of it (reference pages, facts, the single-page reference's input,
  * the Markdown exports) and throws if any of it fails, so a document that validates but cannot be built is refused
  * like any other unusable one: the build falls back, `specs:pull` keeps the vendored copy. Returns the page names
- * that had to be changed (collisions, empty names), for the log.
+ * that had to be changed (collisions, empty names) and the document's own code samples skipped or cut, for the log.
  */
 export function renderingNotices(document: JsonObject): string[] {
   referencePages(document, 'probe', probe);
@@ -32,5 +32,5 @@ export function renderingNotices(document: JsonObject): string[] {
     samples: sampleSettings(document, probe),
   });
   for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe);
-  return documentSlugs(document).problems;
+  return [...documentSlugs(document).problems, ...documentSampleNotices(document)];
 }
