@@ -15,7 +15,7 @@ test.describe('the navbar', () => {
     await page.mouse.move(640, 200);
     // Two steps: the navbar hides when a scroll continues downwards from an earlier position below it.
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.mouse.wheel(0, 300);
     await expect(navbar).toHaveClass(/navbarHidden/);
     await page.mouse.wheel(0, -200);

@@ -227,9 +227,6 @@ test.describe('failures', () => {
 });
 
 test('an expired token is refreshed before the call, which succeeds', async ({ page }) => {
-  // A mock whose tokens live 6 s, in place of the shared one.
-  await mock.stop();
-  mock = await startMock('chat', Number(new URL(chatUrl).port), { document, accessTokenTtl: 6 });
   const refreshes: string[] = [];
   page.on('request', (request) => {
     if (request.url() === `${chatUrl}/oauth/token` && /grant_type=refresh_token/.test(request.postData() ?? '')) {
@@ -239,7 +236,12 @@ test('an expired token is refreshed before the call, which succeeds', async ({ p
   const explorer = await openExplorer(page);
   await signInThroughPopup(page);
   await expect(signInGroup(page)).toContainText('Signed in: token');
-  await page.waitForTimeout(2_000);
+  // The page's clock, not the mock's token lifetime, says the token expired: the shared mock stays as it is, and the
+  // refreshed token it issues is valid by its own clock. Installed once the sign-in's popup has closed (the clock
+  // is the context's, and a closed page of it cannot be moved).
+  await expect.poll(() => page.context().pages().length).toBe(1);
+  await page.clock.install();
+  await page.clock.fastForward('02:00:00');
   await explorer.send();
   await expect(explorer.status).toContainText('200');
   expect(refreshes).toHaveLength(1);
@@ -261,7 +263,9 @@ test.describe('an expired token whose refresh is refused', () => {
         body: JSON.stringify({ error: 'invalid_grant', error_description: 'the refresh token has expired' }),
       }),
     );
-    await page.waitForTimeout(2_000);
+    await expect.poll(() => page.context().pages().length).toBe(1);
+    await page.clock.install();
+    await page.clock.fastForward('02:00:00');
     await explorer.send();
     await expect(explorer.form).toContainText(
       'Your access token expired and could not be renewed. The token endpoint refused the refresh token: invalid_grant (the refresh token has expired).',
@@ -305,7 +309,7 @@ test("signs in only on a host the API names: the Chat API's own is offered, a do
   await expect(group.getByRole('textbox', { name: /Client id/ })).toHaveCount(0);
   // The reader can still paste a token of their own.
   await expect(new Explorer(page).credential('OAuth2 access token')).toBeVisible();
-  await page.waitForTimeout(500);
+  // Nothing here starts a sign-in: the page offers no button, so there is nothing to wait for.
   expect(page.url()).toBe(landed);
   expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([]);
   expect(page.context().pages()).toHaveLength(1);

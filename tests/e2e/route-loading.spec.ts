@@ -89,7 +89,11 @@ test.describe('link prefetching', () => {
         if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(request.url());
       });
       await footerLink(page, '/docs/webhooks').hover();
-      await page.waitForTimeout(500);
+      // A request the page makes after the hover: any prefetch the hover started was issued before it, so its
+      // request event has arrived by the time this one's has.
+      const barrier = page.waitForRequest((request) => request.url().includes('prefetch-barrier'));
+      await page.evaluate(() => void fetch('/robots.txt?prefetch-barrier', { cache: 'no-store' }));
+      await barrier;
       expect(scripts).toEqual([]);
       await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
     });
@@ -124,7 +128,9 @@ test.describe('the route progress bar', () => {
     const sawProgress = await watchProgressBar(page);
     await footerLink(page, '/docs/webhooks').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
-    await page.waitForTimeout(400);
+    // The bar's 200 ms timer is cleared when the route is done, which is before its page paints: two frames later
+    // it either showed (the observer saw it) or never will.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await sawProgress()).toBe(false);
   });
 
