@@ -25,7 +25,7 @@ export default function MediaFields({
 }): ReactNode {
   const groups = new Map<string, MediaView[]>();
   for (const media of contents) {
-    const key = JSON.stringify(media.schema ?? null);
+    const key = JSON.stringify([media.schema ?? null, media.streamed ?? false]);
     groups.set(key, [...(groups.get(key) ?? []), media]);
   }
   return [...groups.values()].map((group, index) => (
@@ -38,6 +38,7 @@ export default function MediaFields({
             <code>{media.contentType}</code>
           </span>
         ))}
+        {group[0].streamed && '. A stream: the items arrive one at a time as the server sends them, each of this shape'}
       </p>
       {group[0].schema && (
         <SchemaFields

@@ -184,7 +184,7 @@ export function operationMarkdown(
     const media = response.contents[0];
     if (media)
       lines.push(
-        `Content type: ${markdownCode(media.contentType)}`,
+        `Content type: ${markdownCode(media.contentType)}${media.streamed ? '. A stream: the items arrive one at a time, each of this shape' : ''}`,
         '',
         ...fields(media.schema, links),
         ...example(media.example),

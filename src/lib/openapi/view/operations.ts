@@ -48,6 +48,10 @@ function mediaViews(document: JsonObject, content: Json | undefined): MediaView[
     const media = resolveRef<JsonObject>(document, raw);
     const view: MediaView = { contentType };
     if (media.schema !== undefined) view.schema = schemaNode(document, media.schema, { expand: true });
+    else if (media.itemSchema !== undefined) {
+      view.schema = schemaNode(document, media.itemSchema, { expand: true });
+      view.streamed = true;
+    }
     const example = firstExample(document, media);
     if (example !== undefined) view.example = example;
     return view;
@@ -396,7 +400,8 @@ export function operationView(document: JsonObject, api: string, ref: OperationR
         if (content.schema !== undefined) media.generated = exampleOf(document, content.schema, 'response');
       }
       const links = linkViews(document, response.links);
-      return { status, description: text(response.description), contents, ...(links.length > 0 ? { links } : {}) };
+      const description = [text(response.summary), text(response.description)].filter(Boolean).join('\n\n');
+      return { status, description, contents, ...(links.length > 0 ? { links } : {}) };
     }),
   };
   const callbacks = callbackViews(document, api, operation);

@@ -80,7 +80,13 @@ export interface VariantsView {
 
 export interface MediaView {
   contentType: string;
+  /** The body's schema; of a sequential media type (`streamed`), the schema of each item. */
   schema?: SchemaNode;
+  /**
+   * OpenAPI 3.2's sequential media types (`text/event-stream`, JSON Lines, `application/json-seq`): the body is a
+   * stream of items, each of `schema` (the Media Type Object's `itemSchema`).
+   */
+  streamed?: true;
   example?: Json;
   /**
    * A body built from the schema (synthesize.ts) when the document gives no example: of a request's JSON or form
@@ -93,6 +99,7 @@ export interface MediaView {
 export interface ResponseView {
   /** `200`, `404`, `default`. */
   status: string;
+  /** Its description; OpenAPI 3.2's `summary` before it, as its first line, where the document gives one. */
   description: string;
   contents: MediaView[];
   /** The response's links (OpenAPI's Link Objects): calls a value of this response leads to. Left out when none. */
