@@ -107,7 +107,15 @@ export default function SignIn({ api, scheme, serverUrl, signInOrigins, draft, r
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!flow) return null;
+  if (!flow) {
+    // A flow Try it does not run is still named, with what to do instead.
+    return scheme.deviceAuthorization ? (
+      <p className={styles.hint}>
+        This API signs in with the device authorization flow (the user approves on another device, RFC 8628), which Try
+        it does not run: get a token that way with your own client and paste it above.
+      </p>
+    ) : null;
+  }
   const endpoints = flowEndpoints(flow, serverUrl);
   const current = token && token.serverUrl === serverUrl ? token : undefined;
   // Client credentials open no authorization page: only where the secret goes is checked.

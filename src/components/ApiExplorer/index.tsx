@@ -357,7 +357,7 @@ export default function ApiExplorer({ operation, servers, signInOrigins = noOrig
       {security.map((scheme, index) => {
         const inputId = index === 0 ? `${id}-credential` : `${id}-credential-${index + 1}`;
         const signIn =
-          tokenFlow(scheme) && hydrated ? (
+          (tokenFlow(scheme) ?? scheme.deviceAuthorization) && hydrated ? (
             <Suspense key={`${scheme.name}-sign-in`} fallback={null}>
               <SignIn
                 api={operation.api}

@@ -115,6 +115,7 @@ export default function OperationSummary({
               <span key={security.name}>
                 {position > 0 && ' and '}
                 <Sentence parts={credentialSentence(security)} />
+                {security.deprecated && ` (the ${security.name} scheme is deprecated)`}
               </span>
             ))}
             . {index === 0 && guide(alternative[0])}

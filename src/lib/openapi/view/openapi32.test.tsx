@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
+import SignIn from '../../../components/ApiExplorer/SignIn';
 import MediaFields from '../../../components/ApiOperation/MediaFields';
+import OperationSummary from '../../../components/ApiOperation/OperationSummary';
 import type { JsonObject } from '../document';
 import { operationMarkdown } from '../operationMarkdown';
 import { operationViews } from './index';
@@ -56,5 +58,54 @@ describe('OpenAPI 3.2 responses', () => {
     expect(twin).toContain(
       'Content type: `text/event-stream`. A stream: the items arrive one at a time, each of this shape',
     );
+  });
+});
+
+describe('OpenAPI 3.2 security', () => {
+  const secured: JsonObject = {
+    openapi: '3.2.0',
+    info: { title: 'Devices', version: '1' },
+    components: {
+      securitySchemes: {
+        device: {
+          type: 'oauth2',
+          flows: {
+            deviceAuthorization: {
+              deviceAuthorizationUrl: 'https://auth.example/device',
+              tokenUrl: 'https://auth.example/token',
+              scopes: {},
+            },
+          },
+        },
+        legacyKey: { type: 'apiKey', in: 'header', name: 'X-Key', deprecated: true },
+      },
+    },
+    paths: {
+      '/me': { get: { security: [{ device: [] }, { legacyKey: [] }], responses: { 200: { description: 'ok' } } } },
+    },
+  };
+  const [me] = operationViews(secured, 'devices');
+
+  test('the device authorization flow is named, and Try it says it leaves it to a pasted token', () => {
+    expect(me.security[0]).toMatchObject({ name: 'device', deviceAuthorization: true });
+    expect(me.security[0].authorizationCode).toBeUndefined();
+    const html = renderToStaticMarkup(
+      <SignIn
+        api="devices"
+        scheme={me.security[0]}
+        serverUrl="https://api.example"
+        signInOrigins={[]}
+        draft={() => ({ serverUrl: '', inputs: {}, bodyText: '' })}
+        restore={() => undefined}
+      />,
+    );
+    expect(html).toContain('device authorization flow');
+    expect(html).toContain('paste it above');
+  });
+
+  test('a deprecated scheme says so on the page', () => {
+    expect(me.otherSecurity?.[0]?.[0]).toMatchObject({ name: 'legacyKey', deprecated: true });
+    const html = renderToStaticMarkup(<OperationSummary operation={me} trustedOrigins={[]} />);
+    expect(html).toContain('(the legacyKey scheme is deprecated)');
   });
 });

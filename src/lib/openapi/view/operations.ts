@@ -143,6 +143,7 @@ function securityView(name: string, scheme: JsonObject, scopes: Json): SecurityV
     type,
     description: text(scheme.description),
     scopes: Array.isArray(scopes) ? scopes.map((scope) => text(scope)).filter(Boolean) : [],
+    ...(scheme.deprecated === true ? { deprecated: true as const } : {}),
   };
   const authorization = (placementScheme: CredentialPlacement['scheme']): CredentialPlacement => ({
     in: 'header',
@@ -179,6 +180,9 @@ function securityView(name: string, scheme: JsonObject, scopes: Json): SecurityV
       placement: authorization('bearer'),
       ...(code ? { authorizationCode: code } : {}),
       ...(client ? { clientCredentials: client } : {}),
+      ...(type === 'oauth2' && isObject(scheme.flows) && isObject(scheme.flows.deviceAuthorization)
+        ? { deviceAuthorization: true as const }
+        : {}),
     };
   }
   if (type === 'mutualTLS') return { ...base, credential: 'client certificate' };

@@ -209,6 +209,13 @@ export interface SecurityView {
   authorizationCode?: AuthorizationCodeFlow;
   /** An OAuth2 scheme's client credentials flow (an application's own token), when its URLs can be used. */
   clientCredentials?: ClientCredentialsFlow;
+  /**
+   * OpenAPI 3.2's device authorization flow (RFC 8628: the user signs in on another device) declared by an OAuth2
+   * scheme: named on the page; Try it leaves it to a pasted token.
+   */
+  deviceAuthorization?: true;
+  /** OpenAPI 3.2: the scheme is on its way out. */
+  deprecated?: true;
 }
 
 export interface ClientCredentialsFlow {
