@@ -296,3 +296,30 @@ describe('unresolvedReferences: a reference to nothing is shown as unresolved, n
     expect(unresolvedReferences(document).document).toBe(document);
   });
 });
+
+describe("absoluteServers reads relative servers against OpenAPI 3.2's $self", () => {
+  const document = (self?: string) => ({
+    openapi: '3.2.0',
+    info: { title: 'x', version: '1' },
+    ...(self === undefined ? {} : { $self: self }),
+    servers: [{ url: '/api/v2' }],
+  });
+  test.each([
+    [
+      'an absolute $self, in a vendored document',
+      'https://docs.example/specs/openapi.yaml',
+      undefined,
+      'https://docs.example/api/v2',
+    ],
+    [
+      'a relative $self, against the address',
+      '/published/openapi.yaml',
+      'https://cdn.example/x.yaml',
+      'https://cdn.example/api/v2',
+    ],
+    ['no $self: the address', undefined, 'https://cdn.example/x.yaml', 'https://cdn.example/api/v2'],
+    ['a $self of another scheme: ignored', 'urn:example:api', undefined, '/api/v2'],
+  ])('%s', (_, self, address, url) => {
+    expect(absoluteServers(document(self), address).document.servers).toEqual([{ url }]);
+  });
+});

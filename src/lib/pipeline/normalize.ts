@@ -284,7 +284,20 @@ export function absoluteServers(
   documentUrl: string | undefined,
 ): { document: JsonObject; resolved: { from: string; to: string }[] } {
   const resolved: { from: string; to: string }[] = [];
-  if (!documentUrl || !/^https?:\/\//i.test(documentUrl)) return { document, resolved };
+  // OpenAPI 3.2's `$self` is the document's own URI, the base its relative URLs are read against (itself read against
+  // the address it was fetched from when relative): a vendored 3.2 document can so say where it is published. Any
+  // server it yields still passes the one gate for server URLs and the API's hosts before a credential goes there.
+  let base = documentUrl && /^https?:\/\//i.test(documentUrl) ? documentUrl : undefined;
+  if (typeof document.$self === 'string') {
+    try {
+      const self = new URL(document.$self, base).href;
+      if (/^https?:\/\//i.test(self)) base = self;
+    } catch {
+      // A `$self` that is no URL leaves the address as it was.
+    }
+  }
+  if (!base) return { document, resolved };
+  const from = base;
   const absolute = (servers: Json | undefined): Json | undefined => {
     if (!Array.isArray(servers)) return servers;
     return servers.map((server) => {
@@ -297,7 +310,7 @@ export function absoluteServers(
       );
       let url: string;
       try {
-        url = new URL(plain, documentUrl).href.replace(
+        url = new URL(plain, from).href.replace(
           /__server_variable_(\d+)__/g,
           (_, index: string) => variables[Number(index)],
         );

@@ -124,7 +124,7 @@ export async function prepareDocument(
   const notices: string[] = [...(converted ? [converted] : []), ...warnings];
   if (resolved.length > 0) {
     notices.push(
-      `${resolved.length} relative server URL(s) were read against the document's address ${documentUrl ?? ''}: ${firstFew(resolved, (server) => `${server.from} is ${server.to}`)}`,
+      `${resolved.length} relative server URL(s) were read against the document's ${typeof referenced.$self === 'string' ? `$self ${referenced.$self}` : `address ${documentUrl ?? ''}`}: ${firstFew(resolved, (server) => `${server.from} is ${server.to}`)}`,
     );
   }
   if (cut.length > 0) {
