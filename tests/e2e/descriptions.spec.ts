@@ -6,8 +6,9 @@ import type { JsonObject } from '../../src/lib/openapi/document';
 
 /**
  * Descriptions are Markdown, parsed when the pages are written (src/lib/markdown/parse.ts) and rendered from the
- * parsed tree; the single-page reference parses the document it loads. A description a page has no tree for shows
- * as plain text marked `data-markdown="unparsed"`: none may.
+ * parsed tree, their HTML through an allow-list; the single-page reference parses the document it loads
+ * (src/lib/markdown/browser.ts). A description a page has no tree for shows as plain text marked
+ * `data-markdown="unparsed"`: none may.
  */
 
 const dataDocument = builtDocument('data-v4');
@@ -45,7 +46,7 @@ test("a nested schema's fetched fields bring their parsed descriptions", async (
   await expectAllParsed(page);
 });
 
-test('the single-page reference parses a runtime document: headings, tables, code and links render as such', async ({
+test('the single-page reference parses a runtime document: headings, tables, code, links and allowed HTML render as such', async ({
   page,
 }) => {
   const info = dataDocument.info as JsonObject;
@@ -56,7 +57,9 @@ test('the single-page reference parses a runtime document: headings, tables, cod
     '|:-----|------:|',
     '| `GET /games` | **100** |',
     '',
-    'See [the championships call](#operation/getChampionships) and <b>no HTML</b>.',
+    'See [the championships call](#operation/getChampionships) and <b>bold HTML</b>, 2<sup>*</sup>,',
+    '<img src="https://images.example/c.png" alt="Chart"> <img src=x onerror="window.__runtime = 1">',
+    '<script>window.__runtime = 2</script><a href="javascript:window.__runtime = 3">unsafe</a>.',
     '',
     '```json',
     '{ "limit": 100 }',
@@ -77,8 +80,18 @@ test('the single-page reference parses a runtime document: headings, tables, cod
     '/docs/data-api/get-championships',
   );
   await expect(header.locator('pre code')).toContainText('"limit": 100');
-  await expect(header.locator('b')).toHaveCount(0);
-  await expect(header).toContainText('<b>no HTML</b>');
+  // Its HTML read by the browser's own parser (DOMParser), through the allow-list: what it keeps as elements (a `<b>`
+  // as `<strong>`, an image as a link to it), nothing of the rest.
+  await expect(header.locator('strong', { hasText: 'bold HTML' })).toBeVisible();
+  await expect(header.locator('sup')).toHaveText('*');
+  await expect(header.getByRole('link', { name: 'Image: Chart' })).toHaveAttribute(
+    'href',
+    'https://images.example/c.png',
+  );
+  await expect(header.locator('b, img, script')).toHaveCount(0);
+  await expect(header).toContainText('unsafe.');
+  await expect(header.getByRole('link', { name: 'unsafe' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __runtime?: number }).__runtime)).toBeUndefined();
   await expectAllParsed(page);
 });
 

@@ -1,3 +1,5 @@
+// cspell:words networkidle
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteScriptPages } from '../../config/inlineScripts';
@@ -80,6 +82,68 @@ for (const [path, showsText] of pages) {
   });
 }
 
+/** What the inline HTML of a description (`hostileMarkers.inlineHtml`) left in the page: the elements kept, nothing else. */
+function inlineHtmlOnPage() {
+  const summary = Array.from(document.querySelectorAll('details > summary')).find(
+    (element) => element.textContent === 'Inline details',
+  );
+  const image = Array.from(document.querySelectorAll('a')).find((link) => link.textContent === 'Image: Rate chart');
+  return {
+    sup: Array.from(document.querySelectorAll('sup')).some((element) => element.textContent === '*'),
+    sub: Array.from(document.querySelectorAll('sub')).some((element) => element.textContent === '2'),
+    kbd: Array.from(document.querySelectorAll('kbd')).some((element) => element.textContent === 'Ctrl'),
+    details: summary !== undefined && !summary.parentElement?.hasAttribute('open'),
+    imageLink: image?.getAttribute('href') ?? null,
+    table: Array.from(document.querySelectorAll('table')).some((table) => table.textContent === 'Limit100'),
+    // Nothing else of it: no image, frame, object, form or script in SVG; no style on a table; no script text.
+    foreign: document.querySelectorAll(
+      'img[src="x"], img[src*=".example"], iframe, object, embed, svg script, form[action*="evil"], table[style], td[style], [formaction]',
+    ).length,
+    scriptText: document.body.innerText.includes('alert('),
+  };
+}
+
+for (const path of ['/docs/data-api/get-championships', '/docs/data-api/schemas/championship', '/api/data']) {
+  test(`${path} renders a description's inline HTML through the allow-list: kept elements as elements, nothing runs or loads`, async ({
+    page,
+    problems,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await gotoHydrated(page, `${variantUrl('hostile')}${path}`);
+    // The single-page reference parses the document it loads with the browser's own parser (DOMParser): its trees
+    // must be the build's, or hydration would complain on the console (which fails the test).
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(inlineHtmlOnPage)).toEqual({
+      sup: true,
+      sub: true,
+      kbd: true,
+      details: true,
+      imageLink: 'https://images.example/chart.png',
+      table: true,
+      foreign: 0,
+      scriptText: false,
+    });
+    await page.getByText('Inline details').first().click();
+    await expect(page.getByText('Disclosed text').first()).toBeVisible();
+    expect(dialogs).toEqual([]);
+    expect(problems.externalRequests).toEqual([]);
+    expect(await page.evaluate(() => (window as { __hostile?: boolean }).__hostile)).toBeUndefined();
+  });
+}
+
+test("a description's inline HTML is rendered by the server too, before any script runs", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${variantUrl('hostile')}/docs/data-api/get-championships`);
+  const found = await page.evaluate(inlineHtmlOnPage);
+  expect(found).toMatchObject({ sup: true, imageLink: 'https://images.example/chart.png', foreign: 0 });
+  await context.close();
+});
+
 test('a link text whose target was unsafe is plain text, not a link', async ({ page }) => {
   await page.goto(`${variantUrl('hostile')}/docs/data-api/get-championships`);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
@@ -123,6 +187,12 @@ test('the Markdown exports carry the hostile text escaped or as code, never as l
     // An escaped bracket (`\]`) is text; a bare one before `(javascript:` or `: javascript:` would be a live link.
     expect(prose).not.toMatch(/(?<!\\)\](\(|:)\s*(<\s*)?javascript/i);
     expect(prose).toMatch(/&lt;script&gt;window\.\\_\\_hostile/);
+    // A description's inline HTML is its Markdown or its words (its code span is cut above): no tag of it, and
+    // nothing of a script. (The site's own tables without a header row stay HTML in the pages converted from HTML.)
+    expect(prose).not.toMatch(/<\/?(sup|sub|kbd|details|summary|svg|iframe|object)\b|<form action|<table style|<b>/i);
+    expect(prose).not.toContain('alert(');
+    expect(prose).toContain('Calls: 2\\* a second, H2O, .');
+    expect(prose).toContain('[Image: Rate chart](https://images.example/chart.png)');
   }
 });
 

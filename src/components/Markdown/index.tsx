@@ -31,6 +31,10 @@ function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[
         return <strong key={index}>{render(node.c, headingBase)}</strong>;
       case 'del':
         return <del key={index}>{render(node.c, headingBase)}</del>;
+      case 'sup':
+        return <sup key={index}>{render(node.c, headingBase)}</sup>;
+      case 'sub':
+        return <sub key={index}>{render(node.c, headingBase)}</sub>;
       case 'quote':
         return <blockquote key={index}>{render(node.c, headingBase)}</blockquote>;
       case 'ul':
@@ -54,6 +58,15 @@ function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[
       }
       case 'code':
         return <code key={index}>{node.v}</code>;
+      case 'kbd':
+        return <kbd key={index}>{node.v}</kbd>;
+      case 'details':
+        return (
+          <details key={index} className={styles.details}>
+            {node.s.length > 0 && <summary>{render(node.s, headingBase)}</summary>}
+            {render(node.c, headingBase)}
+          </details>
+        );
       case 'pre':
         return (
           <HighlightedPre
@@ -83,18 +96,20 @@ function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[
         return (
           <div key={index} className={styles.table} tabIndex={0} role="region" aria-label="Table">
             <table>
-              <thead>
-                <tr>
-                  {node.head.map((cell, cellIndex) => (
-                    <th
-                      key={cellIndex}
-                      style={node.align[cellIndex] ? { textAlign: node.align[cellIndex] } : undefined}
-                    >
-                      {render(cell, headingBase)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              {node.head.length > 0 && (
+                <thead>
+                  <tr>
+                    {node.head.map((cell, cellIndex) => (
+                      <th
+                        key={cellIndex}
+                        style={node.align[cellIndex] ? { textAlign: node.align[cellIndex] } : undefined}
+                      >
+                        {render(cell, headingBase)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+              )}
               <tbody>
                 {node.rows.map((row, rowIndex) => (
                   <tr key={rowIndex}>
@@ -119,8 +134,9 @@ function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[
 }
 
 /**
- * A description from an OpenAPI document, rendered from its parsed tree: text stays text, so no HTML in a document
- * reaches the page as markup. `headings` is the level of the description's first-level heading, under the place's own.
+ * A description from an OpenAPI document, rendered from its parsed tree: text stays text, and a document's HTML
+ * reaches the page only as the few elements its allow-list turned into nodes (src/lib/markdown/html.ts), never as
+ * markup of its own. `headings` is the level of the description's first-level heading, under the place's own.
  * A description the page has no tree for (none should be missing: e2e tests look for the marker) shows as plain
  * paragraphs, marked `data-markdown="unparsed"`.
  */

@@ -1,25 +1,34 @@
 import { hash53 } from '../text/hash';
 
+// cspell:words cyrb
+
 /**
  * A description from an OpenAPI document, parsed: the only form in which document Markdown reaches a page. It holds
- * what a reader needs (text, emphasis, code, links to safe targets, lists, headings, tables, quotes) and nothing that
- * could run (no HTML, no attributes, no images loaded from elsewhere), so rendering it (src/components/Markdown) or
- * writing it back as Markdown (./write.ts) cannot add anything the parser did not understand. Short keys: pages carry
- * these trees as data.
+ * what a reader needs (text, emphasis, code, links to safe targets, lists, headings, tables, quotes, and the few
+ * elements of a document's inline HTML that ./html.ts lets through) and nothing that could run (no HTML, no
+ * attributes, no images loaded from elsewhere), so rendering it (src/components/Markdown) or writing it back as
+ * Markdown (./write.ts) cannot add anything the parser did not understand. Short keys: pages carry these trees as data.
  */
 export type MdNode =
   | string
-  | { t: 'p' | 'em' | 'strong' | 'del' | 'quote' | 'ul' | 'tr'; c: MdNode[] }
+  | { t: 'p' | 'em' | 'strong' | 'del' | 'quote' | 'ul' | 'tr' | 'sup' | 'sub'; c: MdNode[] }
   /** A list item; `task` is a GFM task's box. */
   | { t: 'li'; c: MdNode[]; task?: boolean }
   | { t: 'ol'; start?: number; c: MdNode[] }
   /** A heading, its level relative to the description's shallowest heading (1). */
   | { t: 'h'; d: number; c: MdNode[] }
-  | { t: 'code'; v: string }
+  /** Inline code, and a key the reader presses (`<kbd>`), as their text. */
+  | { t: 'code' | 'kbd'; v: string }
   | { t: 'pre'; v: string; lang?: string }
   | { t: 'a'; href: string; c: MdNode[] }
-  /** An image is shown as a link to it: the site's CSP loads no image from elsewhere, and a document's image is not ours to embed. */
+  /**
+   * An image is shown as a link to it (http or https only), named by its alt text or else its file name: the site's
+   * CSP loads no image from elsewhere, and a document's image is not ours to embed.
+   */
   | { t: 'img'; href: string; alt: string }
+  /** A disclosure (`<details>`): its summary `s` (empty: the browser's own "Details") and what it discloses. */
+  | { t: 'details'; s: MdNode[]; c: MdNode[] }
+  /** `head` is empty for a table of a document's HTML without a header row. */
   | { t: 'table'; align: ('' | 'left' | 'center' | 'right')[]; head: MdNode[][]; rows: MdNode[][][] }
   | { t: 'br' }
   | { t: 'hr' };
@@ -42,6 +51,7 @@ export function plainText(nodes: readonly MdNode[]): string {
       if (typeof node === 'string') return node;
       switch (node.t) {
         case 'code':
+        case 'kbd':
         case 'pre':
           return node.v;
         case 'img':
@@ -51,7 +61,12 @@ export function plainText(nodes: readonly MdNode[]): string {
         case 'hr':
           return '';
         case 'table':
-          return [node.head, ...node.rows].map((row) => row.map(plainText).join(' ')).join('\n');
+          return [node.head, ...node.rows]
+            .filter((row) => row.length > 0)
+            .map((row) => row.map(plainText).join(' '))
+            .join('\n');
+        case 'details':
+          return [plainText(node.s), plainText(node.c)].filter(Boolean).join('\n');
         default:
           return plainText(node.c);
       }

@@ -19,7 +19,12 @@ function phrasing(nodes: readonly MdNode[]): PhrasingContent[] {
       case 'del':
         return [{ type: 'delete', children: phrasing(node.c) }];
       case 'code':
+      case 'kbd':
         return [{ type: 'inlineCode', value: node.v }];
+      case 'sup':
+      case 'sub':
+        // Markdown has no raised or lowered text: its words, in their place (`2<sup>*</sup>` is `2*`).
+        return phrasing(node.c);
       case 'a':
         return [{ type: 'link', url: node.href, children: phrasing(node.c) }];
       case 'img':
@@ -36,6 +41,8 @@ function phrasing(nodes: readonly MdNode[]): PhrasingContent[] {
   });
 }
 
+const inlineKinds = ['em', 'strong', 'del', 'code', 'kbd', 'sup', 'sub', 'a', 'img', 'br'];
+
 function blocks(nodes: readonly MdNode[]): RootContent[] {
   const result: RootContent[] = [];
   let loose: MdNode[] = [];
@@ -44,7 +51,7 @@ function blocks(nodes: readonly MdNode[]): RootContent[] {
     loose = [];
   };
   for (const node of nodes) {
-    if (typeof node === 'string' || ['em', 'strong', 'del', 'code', 'a', 'img', 'br'].includes(node.t)) {
+    if (typeof node === 'string' || inlineKinds.includes(node.t)) {
       loose.push(node);
       continue;
     }
@@ -89,13 +96,19 @@ function blocks(nodes: readonly MdNode[]): RootContent[] {
           type: 'tableRow',
           children: cells.map((cell) => ({ type: 'tableCell', children: phrasing(cell) })),
         });
-        result.push({
-          type: 'table',
-          align: node.align.map((align) => align || null),
-          children: [row(node.head), ...node.rows.map(row)],
-        });
+        // A GFM table has a header row: a table of HTML without one has its first row there.
+        const rows = [node.head, ...node.rows].filter((cells) => cells.length > 0);
+        if (rows.length > 0) {
+          result.push({ type: 'table', align: node.align.map((align) => align || null), children: rows.map(row) });
+        }
         break;
       }
+      case 'details':
+        // Markdown has no disclosure: its summary in bold, then what it discloses.
+        if (node.s.length > 0)
+          result.push({ type: 'paragraph', children: [{ type: 'strong', children: phrasing(node.s) }] });
+        result.push(...blocks(node.c));
+        break;
       default:
         if ('c' in node) result.push(...blocks(node.c));
     }
@@ -131,9 +144,9 @@ export function treeMarkdown(nodes: readonly MdNode[]): string {
 }
 
 /**
- * A description written back as Markdown that says only what the parser understood: text escaped, raw HTML as text,
- * links only to safe targets, images as links. What a Markdown-to-HTML renderer (a Markdown viewer, an AI tool)
- * makes of it is inert.
+ * A description written back as Markdown that says only what the parser understood: text escaped, the allowed HTML
+ * as the Markdown (or the words) it stands for and no tag, links only to safe targets, images as links. What a
+ * Markdown-to-HTML renderer (a Markdown viewer, an AI tool) makes of it is inert.
  */
 export function toSafeMarkdown(text: string, targets: LinkTargets = {}): string {
   return treeMarkdown(parseMarkdown(text, targets));
