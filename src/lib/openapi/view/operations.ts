@@ -265,6 +265,7 @@ function serverViews(document: JsonObject, ref: OperationRef): ServerView[] {
       const variables = serverVariables(server);
       return {
         url: filledServerUrl(server),
+        ...(text(server.name) ? { name: text(server.name) } : {}),
         description: text(server.description),
         ...(variables.length > 0 ? { template: text(server.url), variables } : {}),
       };

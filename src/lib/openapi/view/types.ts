@@ -162,6 +162,8 @@ export interface RequestBodyView {
 export interface ServerView {
   /** The URL with each variable at its default: what the samples and Try it call unless the reader picks others. */
   url: string;
+  /** OpenAPI 3.2's short name for the server (`Production`), where the document gives one. */
+  name?: string;
   description: string;
   /** Of a server with variables: its URL as the document writes it (`https://{region}.api.example/v1`). */
   template?: string;

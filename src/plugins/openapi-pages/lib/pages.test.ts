@@ -378,3 +378,18 @@ describe("OpenAPI 3.2's tag tree: a tag's parent nests its category, a badge tag
     );
   });
 });
+
+test("a server's 3.2 name labels it in the explorer's list, before its description", () => {
+  const named: JsonObject = {
+    openapi: '3.2.0',
+    info: { title: 'x', version: '1' },
+    servers: [
+      { url: 'https://open.arena.example/v1', name: 'Production', description: 'The live platform' },
+      { url: 'https://open.arena.example/v2', description: 'Next' },
+    ],
+    paths: { '/a': { get: { operationId: 'a', responses: { 200: { description: 'ok' } } } } },
+  };
+  const page = operationPage(named, operationViews(named, 'x')[0], options);
+  expect(page).toContain('"label":"Production","url":"https://open.arena.example/v1"');
+  expect(page).toContain('"label":"Next","url":"https://open.arena.example/v2"');
+});

@@ -215,7 +215,7 @@ export function operationPage(
 ): string {
   const servers: ListedServer[] = [
     ...view.servers.map((server) => ({
-      label: server.description || 'Server',
+      label: server.name || server.description || 'Server',
       url: server.url,
       ...(server.variables ? { template: server.template, variables: server.variables } : {}),
       trusted: isTrustedServer(server.url, options.trustedOrigins),
