@@ -67,7 +67,7 @@ describe.each(apis.map((api) => api.key))('the %s document’s windowed examples
       expect(item.started_at, where).toBeLessThanOrEqual(value.to);
     }
     const [method, path] = where.split(' ');
-    const operation = getOperation(document, path, method.toLowerCase() as 'get');
+    const operation = getOperation(document, path, method.toLowerCase());
     expect(findParameter(document, operation, 'from')?.example, where).toBe(value.from);
     expect(findParameter(document, operation, 'to')?.example, where).toBe(value.to);
   });

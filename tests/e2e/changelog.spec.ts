@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseFeed } from 'feedsmith';
 import type { ChangelogHistory } from '../../src/lib/pipeline/changelog/history';
-import { getOperation, type HttpMethod } from '../../src/lib/openapi/document';
+import { getOperation } from '../../src/lib/openapi/document';
 import { badgeDays } from '../../src/lib/changelog';
 import { readVendoredDocument } from '../fixtures/vendored';
 import { operationSlug } from '../../src/lib/openapi/view';
@@ -81,10 +81,7 @@ test.describe('the API changelog', () => {
     const recent = Date.now() - Date.parse(`${latest.date}T00:00:00Z`) < badgeDays * 24 * 60 * 60 * 1000;
     const [method = '', path = ''] = change.operation?.split(' ') ?? [];
     const data = readVendoredDocument('data');
-    await gotoHydrated(
-      page,
-      `/docs/data-api/${operationSlug(data, getOperation(data, path, method.toLowerCase() as HttpMethod))}`,
-    );
+    await gotoHydrated(page, `/docs/data-api/${operationSlug(data, getOperation(data, path, method.toLowerCase()))}`);
     const badge = page.locator(`#parameter-${change.parameter}`).getByRole('link', { name: /change on/ });
     if (!recent) {
       await expect(badge).toHaveCount(0);
