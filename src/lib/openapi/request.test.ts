@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { getOperation, listOperations, pathProblem, type JsonObject } from './document';
-import { buildRequest, formEncode, RequestValueError, sampleValues } from './request';
+import { buildRequest, formEncode, RequestValueError, sameOrigin, sampleValues } from './request';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { operationView, operationViews } from './view';
 
@@ -163,4 +163,15 @@ describe('pathProblem: the document step and the run-time views take only paths 
     } as JsonObject;
     expect(listOperations(document).map((ref) => ref.path)).toEqual(['/ok']);
   });
+});
+
+test.each([
+  ['/players', '', true],
+  ['//evil.example/players', '', false],
+  ['https://evil.example/players', '', false],
+  ['https://open.arena.example/data/v4/players', 'https://open.arena.example/data/v4', true],
+  ['https://open.arena.example.evil.example/x', 'https://open.arena.example', false],
+  ['http://127.0.0.1:40101/x', 'http://127.0.0.1:4010', false],
+])('sameOrigin(%j, %j) is %s', (url, server, same) => {
+  expect(sameOrigin(url, server)).toBe(same);
 });

@@ -105,10 +105,20 @@ export function encodedExample(contentType: string, value: Json): string {
   return contentType === 'application/x-www-form-urlencoded' ? formEncode(value) : JSON.stringify(value, null, 2);
 }
 
-/** Whether a joined URL is still on the origin of the server it was joined to. */
+/**
+ * Whether a joined URL is still on the origin of the server it was joined to. A relative server (a test's `''`)
+ * keeps the request on the page's own origin only while the URL stays a path: not `//host/…`, not `scheme:…`.
+ */
 export function sameOrigin(url: string, serverUrl: string): boolean {
+  let serverOrigin: string | undefined;
   try {
-    return new URL(url).origin === new URL(serverUrl).origin;
+    serverOrigin = new URL(serverUrl).origin;
+  } catch {
+    serverOrigin = undefined;
+  }
+  if (serverOrigin === undefined) return !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url) && !/^[/\\]{2}/.test(url);
+  try {
+    return new URL(url).origin === serverOrigin;
   } catch {
     return false;
   }
