@@ -38,6 +38,7 @@ describe('ApiFacts components', () => {
     expect(text).toMatch(/Calls\s+None: this document describes what the API sends/);
     expect(text).toMatch(/Webhooks\s+2\s/);
     expect(text).toMatch(/Schemas\s+1\s/);
+    expect(text).toMatch(/Base URL\s+None: the document names no server/);
     // The Data API's own document has its calls and its webhooks.
     const own = renderToStaticMarkup(<AtAGlance facts={data} reference="/api/data" />);
     expect(own).toContain(`${data.operationCount} (<a href="/api/data">single-page reference</a>)`);

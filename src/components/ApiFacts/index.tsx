@@ -64,9 +64,7 @@ export function AtAGlance({ facts, reference }: { facts: ApiFacts; reference: st
       <tbody>
         <tr>
           <th scope="row">Base URL</th>
-          <td>
-            <code>{facts.baseUrl}</code>
-          </td>
+          <td>{facts.baseUrl ? <code>{facts.baseUrl}</code> : 'None: the document names no server'}</td>
         </tr>
         <tr>
           <th scope="row">Authentication</th>
