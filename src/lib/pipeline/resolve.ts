@@ -164,37 +164,33 @@ export function fallbackMessage(source: ApiSource, reason: string, strict = fals
  * and usable, otherwise the vendored one, with a warning (or, when strict, an error) naming the URL and the reason.
  */
 export async function resolveApiDocument(source: ApiSource, options: ResolveOptions): Promise<ResolvedDocument> {
-  if (source.url) {
-    try {
-      const fetched = await fetchText(source.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
-      const { document, dropped, notices } = await prepareDocument(
-        fetched.text,
-        options.renderable,
-        source.unusedSchemas,
-        source.url,
-        source.reservedPageNames,
-      );
-      return { id: source.id, document, source: 'remote', origin: source.url, dropped, notices };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (options.strict) throw new StrictSpecError(fallbackMessage(source, reason, true));
-      const message = fallbackMessage(source, reason);
-      const vendored = await prepareDocument(
-        source.vendoredText,
-        options.renderable,
-        source.unusedSchemas,
-        undefined,
-        source.reservedPageNames,
-      );
-      return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath, warning: message };
-    }
+  const vendored = async (warning?: string): Promise<ResolvedDocument> => ({
+    id: source.id,
+    ...(await prepareDocument(
+      source.vendoredText,
+      options.renderable,
+      source.unusedSchemas,
+      undefined,
+      source.reservedPageNames,
+    )),
+    source: 'vendored',
+    origin: source.vendoredPath,
+    ...(warning ? { warning } : {}),
+  });
+  if (!source.url) return vendored();
+  try {
+    const fetched = await fetchText(source.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
+    const { document, dropped, notices } = await prepareDocument(
+      fetched.text,
+      options.renderable,
+      source.unusedSchemas,
+      source.url,
+      source.reservedPageNames,
+    );
+    return { id: source.id, document, source: 'remote', origin: source.url, dropped, notices };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (options.strict) throw new StrictSpecError(fallbackMessage(source, reason, true));
+    return vendored(fallbackMessage(source, reason));
   }
-  const vendored = await prepareDocument(
-    source.vendoredText,
-    options.renderable,
-    source.unusedSchemas,
-    undefined,
-    source.reservedPageNames,
-  );
-  return { id: source.id, ...vendored, source: 'vendored', origin: source.vendoredPath };
 }
