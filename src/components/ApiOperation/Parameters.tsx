@@ -9,7 +9,9 @@ import { AnchorLink } from './SectionHeading';
 import { anchorId } from '../../lib/openapi/anchors';
 import styles from './styles.module.css';
 
-const locations: ParameterView['in'][] = ['path', 'query', 'header', 'cookie'];
+const locations: ParameterView['in'][] = ['path', 'query', 'querystring', 'header', 'cookie'];
+/** A group's heading: 3.2's `querystring` is the whole query string, not a parameter in it. */
+const groupLabels: Partial<Record<ParameterView['in'], string>> = { querystring: 'the whole query string' };
 
 /**
  * Every parameter of an operation, grouped by where it goes, with its type, required flag, limits and default. A
@@ -34,7 +36,7 @@ export default function Parameters({
         .filter((location) => parameters.some((parameter) => parameter.in === location))
         .map((location) => (
           <div key={location} className={styles.parameterGroup}>
-            <p className={styles.groupLabel}>{location} parameters</p>
+            <p className={styles.groupLabel}>{groupLabels[location] ?? `${location} parameters`}</p>
             <ul className={styles.fields}>
               {parameters
                 .filter((parameter) => parameter.in === location)

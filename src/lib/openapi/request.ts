@@ -50,6 +50,22 @@ export function queryPairs(parameter: ParameterView, value: Json | undefined): [
   return [[parameter.name, scalar(value)]];
 }
 
+/**
+ * The pairs of an OpenAPI 3.2 `querystring` parameter, the whole query string: its text (`game=cs2&limit=5`, a
+ * leading `?` allowed) read as a form, or an object's fields. Each pair is encoded again where it goes, so no value
+ * can add a `#` or end the URL.
+ */
+export function queryStringPairs(value: Json | undefined): [string, string][] {
+  if (isEmpty(value)) return [];
+  if (typeof value === 'string') return [...new URLSearchParams(value.replace(/^\?/, ''))];
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([name, item]): [string, string][] =>
+      isEmpty(item) ? [] : [[name, scalar(item as Json)]],
+    );
+  }
+  return [];
+}
+
 /** `a=1&b=x%2Cy`: the same encoding as URLSearchParams, except that commas of a list stay readable. */
 function encodeQuery(pairs: [string, string][]): string {
   return pairs
@@ -242,6 +258,9 @@ export function buildRequest(view: OperationView, input: RequestInput): HttpRequ
     ...view.parameters
       .filter((parameter) => parameter.in === 'query')
       .flatMap((parameter) => queryPairs(parameter, input.values[parameter.name])),
+    ...view.parameters
+      .filter((parameter) => parameter.in === 'querystring')
+      .flatMap((parameter) => queryStringPairs(input.values[parameter.name])),
     ...credentials.query,
   ]);
   const headers: [string, string][] = [['Accept', 'application/json'], ...credentials.headers];

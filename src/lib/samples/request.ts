@@ -4,6 +4,7 @@ import {
   isMultipart,
   multipartFiles,
   queryPairs,
+  queryStringPairs,
   requestProblems,
   RequestValueError,
   sampleBody,
@@ -139,9 +140,14 @@ export function sampleRequest(view: OperationView, options: SampleOptions): Samp
     rest = rest.slice(at + placeholder.length);
   }
   if (rest) path.push({ text: rest });
-  const query = view.parameters
-    .filter((parameter) => parameter.in === 'query')
-    .flatMap((parameter) => queryPairs(parameter, values[parameter.name]));
+  const query = [
+    ...view.parameters
+      .filter((parameter) => parameter.in === 'query')
+      .flatMap((parameter) => queryPairs(parameter, values[parameter.name])),
+    ...view.parameters
+      .filter((parameter) => parameter.in === 'querystring')
+      .flatMap((parameter) => queryStringPairs(values[parameter.name])),
+  ];
   const headers: [string, string][] = [['Accept', 'application/json']];
   for (const parameter of view.parameters.filter((candidate) => candidate.in === 'header')) {
     const value = values[parameter.name];

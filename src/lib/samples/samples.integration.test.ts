@@ -80,6 +80,14 @@ const methodViews = operationViews(
       '/methods/query': {
         query: {
           operationId: 'searchByQuery',
+          // 3.2's whole query string, with a value each language must encode.
+          parameters: [
+            {
+              name: 'scope',
+              in: 'querystring',
+              content: { 'application/x-www-form-urlencoded': { example: { region: 'EU west', mode: '5v5' } } },
+            },
+          ],
           requestBody: {
             content: { 'application/json': { example: { filter: { game: 'cs2' }, limit: 5 } } },
           },
@@ -526,7 +534,7 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
     expect(new URL(sent.url, 'http://x').searchParams.get('nickname')).toBe(hostile.values!.nickname);
   });
 
-  test("OpenAPI 3.2's QUERY and an additional operation's PURGE go out with their own method, QUERY with its body", async () => {
+  test("OpenAPI 3.2's QUERY and an additional operation's PURGE go out with their own method, QUERY with its body and its whole query string", async () => {
     const mock = mockOf(apiByKey('data'));
     onTestFinished(() => mock.clearAnswers());
     for (const [offset, item] of methodCases.entries()) {
@@ -538,6 +546,10 @@ describe.each(sampleLanguages.map((language) => language.id))('the %s samples', 
       expect(new URL(sent.url, 'http://x').pathname).toBe('/methods/query');
       if (item.view.method === 'query') {
         expect(JSON.parse(sent.body)).toEqual({ filter: { game: 'cs2' }, limit: 5 });
+        expect(Object.fromEntries(new URL(sent.url, 'http://x').searchParams)).toEqual({
+          region: 'EU west',
+          mode: '5v5',
+        });
       }
     }
     expect(methodCases.map((item) => item.view.method)).toEqual(['query', 'purge']);

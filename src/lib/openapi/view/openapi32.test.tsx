@@ -3,6 +3,9 @@ import { describe, expect, test } from 'vitest';
 import SignIn from '../../../components/ApiExplorer/SignIn';
 import MediaFields from '../../../components/ApiOperation/MediaFields';
 import OperationSummary from '../../../components/ApiOperation/OperationSummary';
+import Parameters from '../../../components/ApiOperation/Parameters';
+import { codeSamples } from '../../samples';
+import { buildRequest } from '../request';
 import type { JsonObject } from '../document';
 import { operationMarkdown } from '../operationMarkdown';
 import { operationViews } from './index';
@@ -107,5 +110,59 @@ describe('OpenAPI 3.2 security', () => {
     expect(me.otherSecurity?.[0]?.[0]).toMatchObject({ name: 'legacyKey', deprecated: true });
     const html = renderToStaticMarkup(<OperationSummary operation={me} trustedOrigins={[]} />);
     expect(html).toContain('(the legacyKey scheme is deprecated)');
+  });
+});
+
+describe("OpenAPI 3.2's querystring parameter: the whole query string", () => {
+  const searched: JsonObject = {
+    openapi: '3.2.0',
+    info: { title: 'Search', version: '1' },
+    paths: {
+      '/search': {
+        get: {
+          parameters: [
+            {
+              name: 'filter',
+              in: 'querystring',
+              content: {
+                'application/x-www-form-urlencoded': {
+                  schema: { type: 'object', properties: { game: { type: 'string' }, limit: { type: 'integer' } } },
+                  example: { game: 'cs2', limit: 5 },
+                },
+              },
+            },
+          ],
+          responses: { 200: { description: 'ok' } },
+        },
+      },
+    },
+  };
+  const [search] = operationViews(searched, 'search');
+  const server = 'https://api.example';
+
+  test('is a parameter of its own location, its example the text it travels as', () => {
+    expect(search.parameters[0]).toMatchObject({ name: 'filter', in: 'querystring', example: 'game=cs2&limit=5' });
+    const html = renderToStaticMarkup(<Parameters parameters={search.parameters} />);
+    expect(html).toContain('the whole query string');
+  });
+
+  test.each([
+    ['game=cs2&limit=5', '?game=cs2&limit=5'],
+    ['?game=cs2', '?game=cs2'],
+    ['name=a b&x=#frag', '?name=a%20b&x=%23frag'],
+    [{ game: 'cs2', limit: 5 }, '?game=cs2&limit=5'],
+    ['', ''],
+  ])('the value %j is sent as the query %j, and the samples send the same', (value, query) => {
+    const request = buildRequest(search, { serverUrl: server, values: { filter: value } });
+    expect(request.url).toBe(`${server}/search${query}`);
+    const [curl] = codeSamples(
+      search,
+      { credentialVariable: 'K', baseUrlVariable: 'U', serverUrl: server, values: { filter: value } },
+      ['curl'],
+    );
+    for (const [name, item] of new URLSearchParams(query)) {
+      // curl writes each pair as it is and encodes it itself (--data-urlencode).
+      expect(curl.code).toContain(`'${name}=${item}'`);
+    }
   });
 });

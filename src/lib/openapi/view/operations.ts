@@ -58,8 +58,18 @@ function mediaViews(document: JsonObject, content: Json | undefined): MediaView[
   });
 }
 
+/** A parameter's media type (`content`, which 3.2's `querystring` parameters use): its schema and example. */
+function parameterMedia(document: JsonObject, parameter: JsonObject): JsonObject | undefined {
+  if (!isObject(parameter.content)) return undefined;
+  const [first] = Object.values(parameter.content);
+  return first === undefined ? undefined : resolveRef<JsonObject>(document, first);
+}
+
 function parameterView(document: JsonObject, parameter: JsonObject): ParameterView {
-  const schema = flattenSchema(document, parameter.schema ?? {});
+  const whole = parameter.in === 'querystring';
+  const media = parameterMedia(document, parameter);
+  // The whole query string is typed as text (`game=cs2&limit=5`), whatever shape its schema gives the pairs.
+  const schema = whole ? {} : flattenSchema(document, parameter.schema ?? media?.schema ?? {});
   const [first] = typeNames(schema).filter((type) => type !== 'null');
   const baseType = (
     ['integer', 'number', 'boolean', 'array'].includes(first) ? first : 'string'
@@ -67,7 +77,7 @@ function parameterView(document: JsonObject, parameter: JsonObject): ParameterVi
   const view: ParameterView = {
     ...constraintsOf(document, schema),
     name: text(parameter.name),
-    in: (['path', 'query', 'header', 'cookie'].includes(text(parameter.in))
+    in: (['path', 'query', 'querystring', 'header', 'cookie'].includes(text(parameter.in))
       ? text(parameter.in)
       : 'query') as ParameterView['in'],
     required: parameter.required === true || parameter.in === 'path',
@@ -87,6 +97,14 @@ function parameterView(document: JsonObject, parameter: JsonObject): ParameterVi
   }
   if ('example' in parameter) view.example = parameter.example;
   else if ('example' in schema) view.example = schema.example;
+  else if (media && 'example' in media) view.example = media.example;
+  // A query string's example as the text it travels as: an object of pairs is form-encoded.
+  if (whole && isObject(view.example)) {
+    view.example = new URLSearchParams(
+      Object.entries(view.example).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    ).toString();
+  }
+  if (whole && !view.type) view.type = 'query string';
   return view;
 }
 

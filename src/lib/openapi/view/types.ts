@@ -27,7 +27,8 @@ export interface Constraints {
 
 export interface ParameterView extends Constraints {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** Where it goes; `querystring` (OpenAPI 3.2) is the whole query string, its value `a=1&b=2` or an object of pairs. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   required: boolean;
   deprecated: boolean;
   description: string;
