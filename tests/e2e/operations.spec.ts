@@ -158,6 +158,27 @@ test.describe('the request explorer', () => {
     await expect(new Explorer(page).credential('API key')).toHaveValue(key);
   });
 
+  test('a server-sent event stream is shown as it came, and the page says when it is complete', async ({ page }) => {
+    // The server's answer decides how it is read: an event stream is shown as text, items in order, not as JSON.
+    const events = 'event: kill\ndata: {"killer":"p1"}\n\nevent: round_end\ndata: {"winner":"a"}\n\n';
+    await page.route(`${mockUrl('data')}/games*`, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*' },
+        body: events,
+      }),
+    );
+    await gotoHydrated(page, '/docs/data-api/get-games');
+    const explorer = new Explorer(page);
+    await explorer.chooseServer(mockUrl('data'));
+    await explorer.credential('API key').fill(key);
+    await explorer.send();
+    await expect(explorer.status).toContainText('200');
+    await expect(explorer.responseBody).toContainText('event: kill');
+    await expect(explorer.responseBody).toContainText('data: {"winner":"a"}');
+    await expect(explorer.form).not.toContainText('Receiving the stream');
+  });
+
   test('a limit over its maximum shows the validation message and sends nothing', async ({ page }) => {
     const data = apis[0];
     const view = operationViews(data.document, data.id).find((candidate) => candidate.slug === 'get-games');

@@ -23,6 +23,7 @@ import { initialInputs, optionText, prepareRequest, securityChoices, variableFie
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import { readToken, subscribeToTokens, tokensVersion, writeToken } from '@site/src/lib/oauth/tokens';
 import styles from './styles.module.css';
+import { isStreamType, readBody } from './readBody';
 
 interface Props {
   operation: OperationView;
@@ -47,10 +48,14 @@ type Outcome =
       contentType: string;
       headers: [string, string][];
       body: string;
+      /** A stream still arriving, or cut: what the reader is told below the body. */
+      note?: string;
     }
   | { kind: 'error'; url: string; message: string };
 
 const timeoutMillis = 30_000;
+/** The most of an answer Try it reads and shows: an endless one must not take the tab's memory. */
+const maxResponseBytes = 2 * 1024 * 1024;
 
 /**
  * The OAuth2 sign-in, in a chunk of its own loaded once the page has hydrated, and only where a call has an OAuth2
@@ -245,20 +250,39 @@ export default function ApiExplorer({ operation, servers, signInOrigins = noOrig
         referrerPolicy: 'no-referrer',
         signal: controller.signal,
       });
-      const text = await response.text();
       const type = response.headers.get('content-type') ?? '';
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => headers.push([name, value]));
-      setOutcome({
-        kind: 'response',
-        url: request.url,
-        status: response.status,
-        statusText: response.statusText,
-        millis: Math.round(performance.now() - started),
-        contentType: type,
-        headers,
-        body: pretty(text, type),
-      });
+      const shown = (body: string, note?: string) =>
+        setOutcome({
+          kind: 'response',
+          url: request.url,
+          status: response.status,
+          statusText: response.statusText,
+          millis: Math.round(performance.now() - started),
+          contentType: type,
+          headers,
+          body,
+          ...(note ? { note } : {}),
+        });
+      // A stream (server-sent events, JSON Lines) is shown as its items arrive, until it ends or the time is up.
+      const streamed = isStreamType(type);
+      let sofar = '';
+      try {
+        const read = await readBody(
+          response,
+          maxResponseBytes,
+          streamed ? (text) => shown((sofar = text), 'Receiving the stream…') : undefined,
+        );
+        shown(
+          streamed ? read.text : pretty(read.text, type),
+          read.truncated ? `Cut at ${maxResponseBytes / 1024 / 1024} MB: the rest was not read.` : undefined,
+        );
+      } catch (error) {
+        // A stream the time limit ended keeps what arrived.
+        if (!streamed || !controller.signal.aborted) throw error;
+        shown(sofar, `The stream was still open after ${timeoutMillis / 1000} s; Try it stopped reading it.`);
+      }
     } catch (error) {
       const reason = controller.signal.aborted
         ? `no answer within ${timeoutMillis / 1000} s`
@@ -517,6 +541,7 @@ export default function ApiExplorer({ operation, servers, signInOrigins = noOrig
               {outcome.body}
             </CodeBlock>
           )}
+          {outcome.note && <p className={styles.hint}>{outcome.note}</p>}
         </div>
       )}
     </form>
