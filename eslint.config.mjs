@@ -29,8 +29,8 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // The house's arrows (README, "Layout"): src/lib imports nothing above it; nothing in src/ or scripts/ imports
-  // tests/, and src/ does not import scripts/. Tests beside the code may import fixtures and helpers.
+  // The house's arrows (ARCHITECTURE.md, "Layer rules"): src/lib imports nothing above it; nothing in src/ or
+  // scripts/ imports tests/, and src/ does not import scripts/. Tests beside the code may import fixtures and helpers.
   {
     files: ['src/lib/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],

@@ -4,7 +4,8 @@ import { apis } from './apis';
 /**
  * Offline search (src/plugins/search-index, src/theme/SearchBar): a Pagefind index of the guides and of every call
  * and schema page, written after the build in chunks the browser fetches as a query needs them. No hosted service.
- * Chosen over the lunr plugin it replaced on measured relevance and bytes (README, "Search").
+ * Chosen over the lunr plugin it replaced on measured relevance and bytes (ARCHITECTURE.md, "Search and exports for
+ * AI tools").
  */
 export const search = {
   docsRoutes: ['/docs', '/getting-started'],

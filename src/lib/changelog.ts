@@ -1,6 +1,6 @@
 /**
  * What the changelog pages and the reference's "Changed" badges receive from the build
- * (src/lib/pipeline/changelog.ts makes them from each API's history file).
+ * (src/lib/pipeline/changelog/view.ts makes them from each API's history file).
  */
 
 /** One change as the changelog pages show it. */
