@@ -101,7 +101,10 @@ function parameterView(document: JsonObject, parameter: JsonObject): ParameterVi
   // A query string's example as the text it travels as: an object of pairs is form-encoded.
   if (whole && isObject(view.example)) {
     view.example = new URLSearchParams(
-      Object.entries(view.example).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+      Object.entries(view.example).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
     ).toString();
   }
   if (whole && !view.type) view.type = 'query string';
