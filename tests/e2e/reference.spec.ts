@@ -298,7 +298,11 @@ test.describe('/api/data, built once', () => {
     const target = views[Math.floor(views.length / 2)];
     await reference.sidebar.locator(`a[href="#${target.slug}"]`).click();
     await expect(page).toHaveURL(new RegExp(`#${target.slug}$`));
-    await expect(reference.sidebar.locator('a[aria-current="location"]')).toHaveAttribute('href', `#${target.slug}`);
+    // The whole reference lays out as the reader jumps into it, which takes a while on a busy machine (two browser
+    // workers beside a build): the same allowance as the page's first render above.
+    await expect(reference.sidebar.locator('a[aria-current="location"]')).toHaveAttribute('href', `#${target.slug}`, {
+      timeout: 20_000,
+    });
     await expect(reference.sidebar.locator(`a[href="#${target.slug}"]`)).toBeInViewport();
     // Scrolled down, the navbar hides; the sidebar then starts at the top of the screen, with no empty band.
     await page.mouse.wheel(0, 600);

@@ -38,7 +38,7 @@ for (const route of ['/docs/data-api/get-championships', '/docs/data-api/schemas
   });
 }
 
-test('an operation page executes at most 1.23 times the JavaScript of a guide', async ({ browser, baseURL }) => {
+test('an operation page executes at most 1.235 times the JavaScript of a guide', async ({ browser, baseURL }) => {
   // Bytes are deterministic for a build, so the ratio is a test; what grows it is reference code loaded for a page
   // that does not need it, or a route table grown with the API. Each page in a fresh context: nothing cached. Raised
   // from 1.2 when the samples, Try it and the page learnt every security scheme (the credential in its own header,
@@ -47,7 +47,8 @@ test('an operation page executes at most 1.23 times the JavaScript of a guide', 
   // (3.1 KB), polymorphism in the schema tree the browser also builds (variants by mapping value, bases without
   // oneOf), OpenAPI 3.2's streams, summaries and schemes: 1.210 to 1.229 (639,497 B against a guide's 520,524 B).
   // The document-sample tabs load on every operation page though our documents have none: a lazy chunk would win
-  // most of it back.
+  // most of it back. Then Try it learnt to read an answer as a bounded stream (an endless answer no longer takes the
+  // tab) and OpenAPI 3.2's whole query string: 1.229 to 1.232 (641,281 B against 520,571 B).
   const measure = async (route: string) => {
     const context = await browser.newContext({ baseURL });
     try {
@@ -60,7 +61,7 @@ test('an operation page executes at most 1.23 times the JavaScript of a guide', 
   const operation = await measure('/docs/data-api/get-championships');
   const ratio = operation.javascriptBytes / guide.javascriptBytes;
   console.log(`[weight] operation page / guide JavaScript: ${ratio.toFixed(3)}`);
-  expect(ratio).toBeLessThanOrEqual(1.23);
+  expect(ratio).toBeLessThanOrEqual(1.235);
 });
 
 test("the webpack runtime every page loads names no reference page's chunk: the page's route table does", async ({
