@@ -66,12 +66,15 @@ const signatureOf = (body: string, at = now(), key = secret) =>
 const wrong = () => signatureOf(`${Math.random()}`);
 
 /** `body` with its timestamp header and each of `signatures` as a header of its own (none: unsigned). */
-function signed(body: string, signatures = [signatureOf(body)], at = now()): Wire {
+function signed(body: string, signatures?: string[], at = now()): Wire {
+  // Signed at the very second the header names: two calls of now() could fall either side of a second's turn, and
+  // the signature then matched no timestamp (a genuine delivery answered 401, once in a few runs).
+  const values = signatures ?? [signatureOf(body, at)];
   return {
     headers: [
       ['Content-Type', 'application/json'],
       [signing.timestampHeader, String(at)],
-      ...signatures.map((value): [string, string] => [signing.signatureHeader, value]),
+      ...values.map((value): [string, string] => [signing.signatureHeader, value]),
     ],
     body,
   };
@@ -93,8 +96,8 @@ const cases: Case[] = [
   {
     name: 'signatures [valid, wrong], the header twice',
     wire: () => {
-      const body = freshBody();
-      return signed(body, [signatureOf(body), wrong()]);
+      const [body, at] = [freshBody(), now()];
+      return signed(body, [signatureOf(body, at), wrong()], at);
     },
     expected: '204',
     // Mono's HttpListener keeps only the last value of a repeated header: the first never reaches the handler. (The
@@ -104,32 +107,32 @@ const cases: Case[] = [
   {
     name: 'signatures [wrong, valid], the header twice',
     wire: () => {
-      const body = freshBody();
-      return signed(body, [wrong(), signatureOf(body)]);
+      const [body, at] = [freshBody(), now()];
+      return signed(body, [wrong(), signatureOf(body, at)], at);
     },
     expected: '204',
   },
   {
     name: 'signatures [wrong, valid], comma-separated in one header',
     wire: () => {
-      const body = freshBody();
-      return signed(body, [`${wrong()}, ${signatureOf(body)}`]);
+      const [body, at] = [freshBody(), now()];
+      return signed(body, [`${wrong()}, ${signatureOf(body, at)}`], at);
     },
     expected: '204',
   },
   {
     name: `${most} signatures, the valid one last`,
     wire: () => {
-      const body = freshBody();
-      return signed(body, [...Array.from({ length: most - 1 }, wrong), signatureOf(body)]);
+      const [body, at] = [freshBody(), now()];
+      return signed(body, [...Array.from({ length: most - 1 }, wrong), signatureOf(body, at)], at);
     },
     expected: '204',
   },
   {
     name: `${most + 1} signatures, the valid one first`,
     wire: () => {
-      const body = freshBody();
-      return signed(body, [signatureOf(body), ...Array.from({ length: most }, wrong)]);
+      const [body, at] = [freshBody(), now()];
+      return signed(body, [signatureOf(body, at), ...Array.from({ length: most }, wrong)], at);
     },
     expected: '401',
   },
@@ -141,7 +144,8 @@ const cases: Case[] = [
       const body = freshBody();
       const changed = body.replace('"CANCELLED"', '"FINISHED"');
       expect(changed).not.toBe(body);
-      return signed(changed, [signatureOf(body)]);
+      const at = now();
+      return signed(changed, [signatureOf(body, at)], at);
     },
     expected: '401',
   },
@@ -157,8 +161,8 @@ const cases: Case[] = [
   {
     name: 'signed with another secret',
     wire: () => {
-      const body = freshBody();
-      return signed(body, [signatureOf(body, now(), `${secret}-other`)]);
+      const [body, at] = [freshBody(), now()];
+      return signed(body, [signatureOf(body, at, `${secret}-other`)], at);
     },
     expected: '401',
   },
