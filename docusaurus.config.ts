@@ -3,22 +3,31 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { brand, siteTitle } from './config/brand';
 import { brandFrontMatter } from './config/brandTokens';
 import { apiDocs, gettingStartedDocs } from './config/docs';
-import { generatedStaticDir, lazyRoutes, llmsExport, openapiDocuments } from './config/openapi';
+import { generatedStaticDir } from './config/generated';
 import { redirects } from './config/redirects';
 import { search } from './config/search';
 import { themeConfig } from './config/theme';
-import { sidebarServerItemsFrom } from './src/lib/sidebar/serverItems';
+import { sidebarServerItemsFrom } from './src/core/sidebar/serverItems';
+import { lazyRoutes, llmsExport, openapiDocuments } from './src/build/siteOptions';
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import openapiPagesPlugin from './src/plugins/openapi-pages';
 import singlePageReferencePlugin from './src/plugins/single-page-reference';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
-import searchIndexPlugin from './src/plugins/search-index';
+import searchIndexPlugin, { type SearchIndexOptions } from './src/plugins/search-index';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';
 import routeScriptsPlugin from './src/plugins/route-scripts';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
+import remarkCodeFile from './src/plugins/remark-code-file';
+import remarkEnvPrefix from './src/plugins/remark-env-prefix';
+import remarkNarrowFacts from './src/plugins/remark-narrow-facts';
+
+// Runnable samples are files beside their page, shown by ```lang file=./samples/x``` blocks (and run by tests); their
+// environment variables then take the configured brand's prefix. A page importing an API's facts ships only the facts
+// it shows. (Code, so here rather than in config/docs.ts, which is data.)
+const remarkPlugins = [remarkCodeFile, remarkEnvPrefix, remarkNarrowFacts];
 
 const config: Config = {
   title: siteTitle,
@@ -60,17 +69,17 @@ const config: Config = {
   plugins: [
     codeHighlighterPlugin,
     [openapiSourcePlugin, openapiDocuments],
-    // These two read their options from config/openapi.ts: Docusaurus would ship them to every page.
+    // These two read their options from src/build/siteOptions.ts: Docusaurus would ship them to every page.
     openapiPagesPlugin,
     singlePageReferencePlugin,
-    [leanDocsPlugin, apiDocs],
-    [leanDocsPlugin, gettingStartedDocs],
+    [leanDocsPlugin, { ...apiDocs, remarkPlugins }],
+    [leanDocsPlugin, { ...gettingStartedDocs, remarkPlugins }],
     ['@docusaurus/plugin-client-redirects', redirects],
     [llmsExportPlugin, llmsExport],
     [lazyRoutesPlugin, lazyRoutes],
     routeScriptsPlugin,
     inlineScriptGuardPlugin,
-    [searchIndexPlugin, search],
+    [searchIndexPlugin, search satisfies SearchIndexOptions],
     robotsTxtPlugin,
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     // Named by path, so a normal build does not even load the test tree's module.

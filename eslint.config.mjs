@@ -29,58 +29,8 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // The house's arrows (ARCHITECTURE.md, "Layer rules"): src/lib imports nothing above it; nothing in src/ or
-  // scripts/ imports tests/, and src/ does not import scripts/. Tests beside the code may import fixtures and helpers.
-  {
-    files: ['src/lib/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(plugins|components|theme|pages)/|^@site/src/(plugins|components|theme|pages)/',
-              message: 'src/lib imports nothing above it.',
-            },
-            {
-              regex: '^(\\.\\./)+(scripts|tests)/|^@site/(scripts|tests)/',
-              message: 'src/ imports neither scripts/ nor tests/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', 'config/**/*.ts', 'docusaurus.config.ts'],
-    ignores: ['src/lib/**', '**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ regex: '^(\\.\\.?/)+tests/|^@site/tests/', message: 'Nothing outside tests/ imports from it.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/**', '**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(scripts|tests)/|^@site/(scripts|tests)/',
-              message: 'src/ imports neither scripts/ nor tests/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The house's layers (ARCHITECTURE.md, "Layer rules") are held by dependency-cruiser (.dependency-cruiser.cjs,
+  // `npm run lint:layers`), which sees type-only imports and every folder, config/ included.
   {
     files: ['src/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/lib/chromium';
+import { chromiumLaunchOptions } from './tools/lib/chromium';
 
 /**
  * Browser tests run against the production build (`build/`), served on 127.0.0.1 at a free port by the global

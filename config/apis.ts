@@ -43,14 +43,14 @@ export interface ApiRecord {
   /**
    * The origins (`https://host[:port]`) of the provider's own servers for this API: the only places, with the local
    * mock, that Try it, the samples, the Postman collection and the CSP send a credential to. Left out, they are the
-   * servers of the vendored document (`apiOrigins` in config/hosts.ts), so a remote or runtime document cannot add
+   * servers of the vendored document (`apiOrigins` in src/build/hosts.ts), so a remote or runtime document cannot add
    * a host of its own.
    */
   hosts?: readonly string[];
   /**
    * The origins (`https://host[:port]`) Try it's OAuth2 sign-in may open its authorization page on, where the reader
    * types their password (in a popup, or in the portal's own tab when popups are blocked). Left out, the API's own
-   * hosts, as `hosts` gives them with its default (`signInOrigins` in config/hosts.ts). A document whose authorization
+   * hosts, as `hosts` gives them with its default (`signInOrigins` in src/build/hosts.ts). A document whose authorization
    * page is elsewhere, as a changed or hostile one could name a look-alike, gets no sign-in, only why; the local mock
    * signs in at its own server.
    */
@@ -70,7 +70,7 @@ export interface ApiRecord {
   mock: { port: number; portVariable: string };
   /**
    * Prose of the API's two hand-made pages, `/docs/<folder>/` and the overview, which are written from one template
-   * (src/plugins/openapi-pages/lib/overview.ts); figures on them come from the document.
+   * (src/build/pages/overview.ts); figures on them come from the document.
    */
   prose: {
     /** One sentence for the API's landing page: its meta description, and its entry on the `/docs/` root. */

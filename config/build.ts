@@ -4,7 +4,7 @@ import path from 'node:path';
 export const docusaurusBin = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 /**
- * The environment of a production build (`npm run build`, scripts/build.ts, and the benchmark's builds): settings
+ * The environment of a production build (`npm run build`, tools/build/main.ts, and the benchmark's builds): settings
  * Docusaurus reads from the environment when it starts, before it loads the site's config. A variable already set by
  * the caller wins. Figures are single runs of the site scaled 8 times (1,450 pages), the build's RSS sampled every
  * 0.5 s on a 2-core machine:
@@ -55,7 +55,7 @@ export type BuildStep = (typeof buildSteps)[number];
 /**
  * Names the file in which a build's first step leaves the API documents it resolved, for the later step to read
  * rather than fetch again: a remote document may change or fail between the two, and the pages must be rendered
- * from the document the bundles were made of (src/lib/pipeline/resolved.ts).
+ * from the document the bundles were made of (src/build/pipeline/resolved.ts).
  */
 export const resolutionFileVariable = 'SPEC_RESOLUTION_FILE';
 

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Prism } from '../src/lib/prism';
+import { Prism } from '../src/core/prism';
 import { contentPages, projectFiles } from '../tests/fixtures/content';
-import { sampleLanguages } from '../src/lib/samples';
+import { sampleLanguages } from '../src/core/samples';
 import { codeLanguages, prismLoadOrder, referenceLanguages } from './codeLanguages';
 
 const root = path.resolve(__dirname, '..');

@@ -2,7 +2,7 @@ import components from 'prismjs/components';
 import getLoader from 'prismjs/dependencies';
 
 /**
- * The languages code blocks are highlighted in: the operation pages' samples (src/lib/samples/index.ts), JSON
+ * The languages code blocks are highlighted in: the operation pages' samples (src/core/samples/index.ts), JSON
  * examples and the guides' fences (including their aliases: `js`, `sh`, `html`). A block in any other language renders
  * as plain text; config/codeLanguages.test.ts fails when content uses one that is missing here.
  */

@@ -1,7 +1,4 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import remarkCodeFile from '../src/plugins/remark-code-file';
-import remarkEnvPrefix from '../src/plugins/remark-env-prefix';
-import remarkNarrowFacts from '../src/plugins/remark-narrow-facts';
 
 /** Options both docs instances share. */
 const shared = {
@@ -9,10 +6,8 @@ const shared = {
   sidebarCollapsible: true,
   sidebarCollapsed: true,
   showLastUpdateTime: false,
-  // Runnable samples are files beside their page, shown by ```lang file=./samples/x``` blocks (and run by tests);
-  // their environment variables then take the configured brand's prefix. A page importing an API's facts ships
-  // only the facts it shows.
-  remarkPlugins: [remarkCodeFile, remarkEnvPrefix, remarkNarrowFacts],
+  // The remark plugins (samples from files, the brand's variable prefix, narrowed facts) are code: docusaurus.config.ts
+  // adds them to both instances.
 } satisfies DocsOptions;
 
 /**

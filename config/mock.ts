@@ -7,7 +7,7 @@ export function mockUrl(key: string): string {
 }
 
 /**
- * The public OAuth2 client `npm run mock`'s local authorization server knows (scripts/lib/oauthServer.ts): Try it
+ * The public OAuth2 client `npm run mock`'s local authorization server knows (tools/mock/oauthServer.ts): Try it
  * offers it when the reader signs in against the local mock.
  */
 export const demoOAuthClientId = `${brand.slug}-try-it-demo`;

@@ -1,8 +1,7 @@
-import type { SearchIndexOptions } from '../src/plugins/search-index';
 import { apis } from './apis';
 
 /**
- * Offline search (src/plugins/search-index, src/theme/SearchBar): a Pagefind index of the guides and of every call
+ * Offline search (src/build/search-index, src/theme/SearchBar): a Pagefind index of the guides and of every call
  * and schema page, written after the build in chunks the browser fetches as a query needs them. No hosted service.
  * Chosen over the lunr plugin it replaced on measured relevance and bytes (ARCHITECTURE.md, "Search and exports for
  * AI tools").
@@ -17,4 +16,4 @@ export const search = {
   // phone's table of contents (headings the page holds anyway).
   excludeSelectors: ['pre', '.theme-code-block', '.breadcrumbs', '.theme-doc-toc-mobile', '[data-search-skip]'],
   outputDir: 'pagefind',
-} satisfies SearchIndexOptions;
+};

@@ -6,10 +6,10 @@ import { describe, expect, test } from 'vitest';
 import { contentPages, projectFiles } from '../tests/fixtures/content';
 import { useVendoredMocks } from '../tests/fixtures/mocks';
 import { apiByKey, apis } from '../config/apis';
-import { resolveRef, type JsonObject } from '../src/lib/openapi/document';
+import { resolveRef, type JsonObject } from '../src/core/openapi/document';
 import { readVendoredDocument } from '../tests/fixtures/vendored';
-import { operationView } from '../src/lib/openapi/view';
-import { getOperation } from '../src/lib/openapi/document';
+import { operationView } from '../src/core/openapi/view';
+import { getOperation } from '../src/core/openapi/document';
 import { codeFileOf } from '../src/plugins/remark-code-file/lib';
 
 /**

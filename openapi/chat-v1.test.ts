@@ -10,7 +10,7 @@ import {
   resolveRef,
   text,
   type JsonObject,
-} from '../src/lib/openapi/document';
+} from '../src/core/openapi/document';
 import { readVendoredDocument } from '../tests/fixtures/vendored';
 
 const doc = readVendoredDocument('chat');

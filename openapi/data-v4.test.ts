@@ -13,7 +13,7 @@ import {
   resolveRef,
   text,
   type JsonObject,
-} from '../src/lib/openapi/document';
+} from '../src/core/openapi/document';
 import { readVendoredDocument } from '../tests/fixtures/vendored';
 import {
   publicBadRequestWithoutQuery,

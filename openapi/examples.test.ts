@@ -5,8 +5,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
-import { findParameter, getOperation, listOperations, type JsonObject } from '../src/lib/openapi/document';
-import { closeObjectSchemas, collectExamples } from '../src/lib/openapi/examples';
+import { findParameter, getOperation, listOperations, type JsonObject } from '../src/core/openapi/document';
+import { closeObjectSchemas, collectExamples } from '../src/core/openapi/examples';
 import { apis } from '../config/apis';
 import { readVendoredDocument } from '../tests/fixtures/vendored';
 

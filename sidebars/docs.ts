@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import { apis } from '../config/apis';
-import { generatedSidebarsDir } from '../config/openapi';
+import { generatedSidebarsDir } from '../config/generated';
 
 type SidebarItems = Extract<SidebarsConfig[string], unknown[]>;
 

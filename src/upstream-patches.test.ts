@@ -20,7 +20,7 @@ function sourceFiles(folder: string): string[] {
     .map((name) => path.join(folder, name))
     .filter((file) => /\.(ts|tsx|mjs|cjs|js)$/.test(file) && !/\.(test|spec|integration\.test)\.[a-z]+$/.test(file));
 }
-const sources = ['src', 'config', 'scripts']
+const sources = ['src', 'config', 'tools']
   .flatMap(sourceFiles)
   .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 

@@ -5,9 +5,9 @@ import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import EntryCards, { type EntryCard } from '@site/src/components/EntryCards';
-import type { OpenApiSourceData, ResolvedApiSummary } from '@site/src/plugins/openapi-source';
+import type { OpenApiSourceData, ResolvedApiSummary } from '@site/src/core/openapi/sourceData';
 import { brand } from '@site/config/brand';
-import { shellQuoted } from '@site/src/lib/text/escape';
+import { shellQuoted } from '@site/src/core/text/escape';
 import styles from './index.module.css';
 
 /** Getting Started, a card per API of the registry (config/apis.ts) in its order, then Webhooks. */

@@ -1,8 +1,8 @@
 /*
- * Where the OAuth2 provider sends the reader back after Try it's sign-in (src/lib/oauth). Plain script, no bundle:
+ * Where the OAuth2 provider sends the reader back after Try it's sign-in (src/core/oauth). Plain script, no bundle:
  * it runs once, at once, in a popup or a tab that is about to leave. It takes the answer out of the address bar
  * first, then either hands it to the page that opened the popup (a BroadcastChannel: same origin only) and closes,
- * or, for a sign-in that left the page, keeps it in this tab and goes back there. The keys match src/lib/oauth/flow.ts.
+ * or, for a sign-in that left the page, keeps it in this tab and goes back there. The keys match src/core/oauth/flow.ts.
  */
 (function () {
   'use strict';

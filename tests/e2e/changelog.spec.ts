@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseFeed } from 'feedsmith';
-import type { ChangelogHistory } from '../../src/lib/pipeline/changelog/history';
-import { getOperation } from '../../src/lib/openapi/document';
-import { badgeDays } from '../../src/lib/changelog';
+import type { ChangelogHistory } from '../../src/build/pipeline/changelog/history';
+import { getOperation } from '../../src/core/openapi/document';
+import { badgeDays } from '../../src/core/changelog';
 import { readVendoredDocument } from '../fixtures/vendored';
-import { operationSlug } from '../../src/lib/openapi/view';
+import { operationSlug } from '../../src/core/openapi/view';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { ChangelogPage, docsSidebarNavigation } from './support/pages';
 

@@ -49,7 +49,7 @@ test('a guide shows its runnable sample as the file is, with the environment rea
   await expect(page.locator('pre').filter({ hasText: '${ARENA_DATA_API_URL}/games?limit=5' }).first()).toBeVisible();
 });
 
-// The site's own highlighter (src/lib/prism) renders code on the server and again on hydration; both must agree,
+// The site's own highlighter (src/core/prism) renders code on the server and again on hydration; both must agree,
 // and every language the page shows must come out highlighted, not as plain text.
 for (const route of ['/getting-started/Guides/chat-bots', '/docs/data-api/get-team']) {
   test(`${route}: code blocks are highlighted, and identically before and after hydration`, async ({ page }) => {

@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 import { ReferencePage } from './support/pages';
-import type { JsonObject } from '../../src/lib/openapi/document';
+import type { JsonObject } from '../../src/core/openapi/document';
 
 /**
- * Descriptions are Markdown, parsed when the pages are written (src/lib/markdown/parse.ts) and rendered from the
+ * Descriptions are Markdown, parsed when the pages are written (src/core/markdown/parse.ts) and rendered from the
  * parsed tree, their HTML through an allow-list; the single-page reference parses the document it loads
- * (src/lib/markdown/browser.ts). A description a page has no tree for shows as plain text marked
+ * (src/core/markdown/browser.ts). A description a page has no tree for shows as plain text marked
  * `data-markdown="unparsed"`: none may.
  */
 

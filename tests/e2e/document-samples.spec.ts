@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { sampleLanguages } from '../../src/lib/samples';
+import { sampleLanguages } from '../../src/core/samples';
 import { hostileSample, providerSamples } from '../fixtures/codeSamplesDocument';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';

@@ -1,10 +1,10 @@
 import { parse } from 'node-html-parser';
 import { apiByKey } from '../../config/apis';
-import { listOperations } from '../../src/lib/openapi/document';
-import { assistantsGuide, twinPath } from '../../src/lib/markdownTwin';
-import { operationViews } from '../../src/lib/openapi/view';
+import { listOperations } from '../../src/core/openapi/document';
+import { assistantsGuide, twinPath } from '../../src/core/markdownTwin';
+import { operationViews } from '../../src/core/openapi/view';
 import { axe } from './support/axe';
-import { sitemapPaths } from '../../scripts/lib/links';
+import { sitemapPaths } from '../../tools/lib/links';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteScriptPages } from '../../config/inlineScripts';
-import { foreignScripts, siteScripts } from '../../src/plugins/inline-script-guard/lib';
+import { foreignScripts, siteScripts } from '../../src/build/inlineScripts';
 import { hostileMarkers } from '../fixtures/specServer';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { Explorer, SearchBox } from './support/pages';

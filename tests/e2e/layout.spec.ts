@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { operationViews, schemaCatalog, schemaViews } from '../../src/lib/openapi/view';
+import { operationViews, schemaCatalog, schemaViews } from '../../src/core/openapi/view';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { OperationPage } from './support/pages';
-import { sitemapPaths } from '../../scripts/lib/links';
+import { sitemapPaths } from '../../tools/lib/links';
 import { builtDocument } from './support/openapi';
 import { specRoutes } from './support/routes';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { extractHrefs, extractIds, internalLink, sitemapPaths } from '../../scripts/lib/links';
+import { extractHrefs, extractIds, internalLink, sitemapPaths } from '../../tools/lib/links';
 import { specRoutes } from './support/routes';
 
 /**

@@ -6,16 +6,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { OperationPage } from './support/pages';
-import { freePort, waitUntilAnswering } from '../../scripts/lib/process';
-import { spawnGroup } from '../../scripts/lib/processGroup';
-import { startMock, type MockServer } from '../../scripts/lib/mockServer';
-import { sampleLanguages } from '../../src/lib/samples';
-import { relevanceFigures, relevanceSet } from '../../scripts/lib/relevance';
+import { freePort, waitUntilAnswering } from '../../tools/lib/process';
+import { spawnGroup } from '../../tools/lib/processGroup';
+import { startMock, type MockServer } from '../../tools/mock/mockServer';
+import { sampleLanguages } from '../../src/core/samples';
+import { relevanceFigures, relevanceSet } from '../../tools/lib/relevance';
 import { brand } from '../../config/brand';
 import { SearchBox } from './support/pages';
 
 /**
- * The portal's MCP server (`npm run mcp`, src/lib/mcp) over the production build, driven by the MCP SDK's own client
+ * The portal's MCP server (`npm run mcp`, tools/mcp) over the production build, driven by the MCP SDK's own client
  * as an assistant would: over stdio and over Streamable HTTP.
  */
 
@@ -36,7 +36,7 @@ async function stdioClient(env: Record<string, string> = {}, site = path.resolve
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.resolve('scripts/mcp.ts'), /^https?:/.test(site) ? '--url' : '--site', site],
+      args: ['--import', 'tsx', path.resolve('tools/mcp/main.ts'), /^https?:/.test(site) ? '--url' : '--site', site],
       env: environment(env),
       stderr: 'ignore',
     }),
@@ -291,10 +291,14 @@ test.describe('call_operation against the local mock', () => {
 test('over Streamable HTTP on loopback, the same tools answer the same', async () => {
   const port = await freePort();
   const token = 'token-of-this-test';
-  const server = spawnGroup(process.execPath, ['--import', 'tsx', 'scripts/mcp.ts', '--http', '--port', String(port)], {
-    env: environment({ ARENA_MCP_TOKEN: token }),
-    stdio: 'ignore',
-  });
+  const server = spawnGroup(
+    process.execPath,
+    ['--import', 'tsx', 'tools/mcp/main.ts', '--http', '--port', String(port)],
+    {
+      env: environment({ ARENA_MCP_TOKEN: token }),
+      stdio: 'ignore',
+    },
+  );
   const client = new Client({ name: 'portal-tests', version: '1.0.0' });
   try {
     await waitUntilAnswering(`http://127.0.0.1:${port}/`, { name: 'the MCP server', child: server.child });

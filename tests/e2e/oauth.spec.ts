@@ -6,16 +6,16 @@ import { apiByKey } from '../../config/apis';
 import { e2eRoutes } from '../fixtures/plugins/e2e-test-routes';
 import { foreignSignIn } from '../fixtures/plugins/e2e-test-routes/probe';
 import { demoOAuthClientId, mockUrl } from '../../config/mock';
-import { spawnGroup } from '../../scripts/lib/processGroup';
-import { startMock, type MockServer } from '../../scripts/lib/mockServer';
+import { spawnGroup } from '../../tools/lib/processGroup';
+import { startMock, type MockServer } from '../../tools/mock/mockServer';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { Explorer } from './support/pages';
 import { variantUrl } from './support/variants';
 
 /**
- * Try it's OAuth2 sign-in (src/lib/oauth, ApiExplorer/SignIn.tsx) against `npm run mock`'s Chat API: Prism behind the
- * credential gate, which takes only tokens its OAuth2 server (oidc-provider, scripts/lib/oauthServer.ts) issued.
+ * Try it's OAuth2 sign-in (src/core/oauth, ApiExplorer/SignIn.tsx) against `npm run mock`'s Chat API: Prism behind the
+ * credential gate, which takes only tokens its OAuth2 server (oidc-provider, tools/mock/oauthServer.ts) issued.
  * The reader's path: the popup (or the page itself when popups are blocked), the provider's sign-in and consent
  * pages, back through static/oauth2/callback.html, then a message posted with the token.
  */

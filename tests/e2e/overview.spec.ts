@@ -1,5 +1,5 @@
-import { apiFacts } from '../../src/lib/openapi/facts';
-import { listOperations } from '../../src/lib/openapi/document';
+import { apiFacts } from '../../src/core/openapi/facts';
+import { listOperations } from '../../src/core/openapi/document';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 

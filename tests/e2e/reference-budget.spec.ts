@@ -1,5 +1,5 @@
-import { anchorId } from '../../src/lib/openapi/anchors';
-import { referenceModel, fullyRenderedCalls, webhookId } from '../../src/lib/openapi/singlePage';
+import { anchorId } from '../../src/core/openapi/anchors';
+import { referenceModel, fullyRenderedCalls, webhookId } from '../../src/core/openapi/singlePage';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';
 import { variantDir, variants, variantUrl } from './support/variants';

@@ -1,5 +1,5 @@
-import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
-import { operationViews } from '../../src/lib/openapi/view';
+import { listOperations, type JsonObject } from '../../src/core/openapi/document';
+import { operationViews } from '../../src/core/openapi/view';
 import { referenceColors, sidebarGroupRem, sidebarWidth } from '../../src/components/SinglePageReference/theme';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';

@@ -1,5 +1,5 @@
 import { apis } from '../../config/apis';
-import { icoEntries } from '../../scripts/lib/ico';
+import { icoEntries } from '../../tools/favicon/ico';
 import { brand } from '../../config/brand';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { specRoutes } from './support/routes';

@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { SearchBox } from './support/pages';
-import { relevanceFigures, relevanceSet } from '../../scripts/lib/relevance';
+import { relevanceFigures, relevanceSet } from '../../tools/lib/relevance';
 
 /**
  * The relevance set (tests/relevance/search.yaml) through the navbar's search, as a reader types it: mean reciprocal

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { isObject, listOperations, type JsonObject } from '../../src/lib/openapi/document';
-import { flattenSchema, operationSlug } from '../../src/lib/openapi/view';
-import { firstSearchQueryBudget } from '../../scripts/lib/budgets';
+import { isObject, listOperations, type JsonObject } from '../../src/core/openapi/document';
+import { flattenSchema, operationSlug } from '../../src/core/openapi/view';
+import { firstSearchQueryBudget } from '../../tools/bench/budgets';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';

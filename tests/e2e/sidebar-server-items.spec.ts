@@ -1,4 +1,4 @@
-import { referenceModel } from '../../src/lib/openapi/singlePage';
+import { referenceModel } from '../../src/core/openapi/singlePage';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { Navbar } from './support/pages';
 import { builtDocument } from './support/openapi';

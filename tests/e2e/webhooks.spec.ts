@@ -1,5 +1,5 @@
-import { webhookIndex } from '../../src/lib/openapi/webhookIndex';
-import { sampleLanguages } from '../../src/lib/samples';
+import { webhookIndex } from '../../src/core/openapi/webhookIndex';
+import { sampleLanguages } from '../../src/core/samples';
 import { expectAccessible } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { builtDocument } from './support/openapi';

@@ -1,10 +1,10 @@
 import type { Route } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support/fixtures';
-import { javascriptBudgets } from '../../scripts/lib/budgets';
+import { javascriptBudgets } from '../../tools/bench/budgets';
 import { guideRoute } from './support/routes';
 import { measurePageWeight } from './support/weight';
 import { builtDocument } from './support/openapi';
-import { listOperations, text } from '../../src/lib/openapi/document';
+import { listOperations, text } from '../../src/core/openapi/document';
 
 /**
  * Chunks that only the API reference may load: the generated pages' components and explorer, and their share of the
@@ -75,7 +75,7 @@ test("the webpack runtime every page loads names no reference page's chunk: the 
   expect(tableUrl).toBeDefined();
   const runtime = await (await request.get(runtimeUrl ?? '')).text();
   const table = await (await request.get(tableUrl ?? '')).text();
-  // The table's registered files, `<name>.<hash>` each (src/plugins/lazy-routes/lib/chunkFiles.ts).
+  // The table's registered files, `<name>.<hash>` each (src/build/lazy-routes/chunkFiles.ts).
   const registered = Array.from(table.matchAll(/"([0-9a-f]{8})\.([0-9a-f]{8})"/g), ([, name, hash]) => ({
     name,
     hash,

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { processesOfRun, runMarkerVariable, stopRun } from '../../scripts/lib/runMarker.mjs';
+import { processesOfRun, runMarkerVariable, stopRun } from '../../tools/lib/runMarker.mjs';
 
 /**
  * The harness's own test: runs that start the suites' servers (`docusaurus serve`, nginx, Prism: see

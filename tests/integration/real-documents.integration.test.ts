@@ -4,9 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import OperationReference from '../../src/components/ApiOperation/OperationReference';
 import SchemaFields from '../../src/components/ApiOperation/SchemaFields';
-import { listOperations, type JsonObject } from '../../src/lib/openapi/document';
-import { sampleMedia } from '../../src/lib/openapi/request';
-import { codeSamples, sampleLanguages } from '../../src/lib/samples';
+import { listOperations, type JsonObject } from '../../src/core/openapi/document';
+import { sampleMedia } from '../../src/core/openapi/request';
+import { codeSamples, sampleLanguages } from '../../src/core/samples';
 import {
   bodyTypeRank,
   operationSchemaRoots,
@@ -14,14 +14,14 @@ import {
   referencedSchemas,
   schemaViews,
   webhookViews,
-} from '../../src/lib/openapi/view';
-import { referencePages } from '../../src/plugins/openapi-pages/lib/pages';
-import { prepareDocument } from '../../src/lib/pipeline/resolve';
-import { githubDocument, realDocumentPath, realDocuments } from '../../scripts/lib/realDocuments';
-import { renderingNotices } from '../../src/plugins/openapi-pages/lib/renderable';
+} from '../../src/core/openapi/view';
+import { referencePages } from '../../src/build/pages/pages';
+import { prepareDocument } from '../../src/build/pipeline/resolve';
+import { githubDocument, realDocumentPath, realDocuments } from '../../tools/lib/realDocuments';
+import { renderingNotices } from '../../src/build/pages/renderable';
 
 /**
- * The pipeline held against documents nobody here wrote: each of the selection (scripts/lib/realDocuments.ts) and
+ * The pipeline held against documents nobody here wrote: each of the selection (tools/lib/realDocuments.ts) and
  * GitHub's REST document (about 1,000 calls) is resolved as a remote document would be, and every call and schema
  * is written and rendered with the components of the pages: each gets a page, a sample in every language, and renders
  * without an exception. The site builds with a part of the selection in third-api.integration.test.ts.

@@ -2,13 +2,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { apis } from '../../config/apis';
-import { changelogHistory } from '../../config/openapi';
-import { runNode } from '../../src/lib/node/runNode';
-import { copySite, type SiteCopy } from '../../scripts/lib/siteCopy';
+import { changelogHistory } from '../../config/generated';
+import { runNode } from '../../src/build/node/runNode';
+import { copySite, type SiteCopy } from '../../tools/lib/siteCopy';
 import { startSpecServer, type SpecServer } from '../fixtures/specServer';
-import { parseDocumentText } from '../../src/lib/openapi/parse';
-import type { JsonObject } from '../../src/lib/openapi/document';
-import { productionBuild } from '../../scripts/lib/productionBuild';
+import { parseDocumentText } from '../../src/core/openapi/parse';
+import type { JsonObject } from '../../src/core/openapi/document';
+import { productionBuild } from '../../tools/build/productionBuild';
 
 /**
  * Rebranding is config/brand.ts plus the documents: in a throw-away copy of the site the brand becomes Nimbus and

@@ -2,26 +2,26 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'node-html-parser';
 import path from 'node:path';
-import { indexedPages } from '../../src/plugins/search-index/lib/readIndex';
+import { indexedPages } from '../../src/build/search-index/readIndex';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { waitUntilAnswering } from '../../scripts/lib/process';
-import { runNode } from '../../src/lib/node/runNode';
-import { freePort } from '../../scripts/lib/process';
-import { appendApiRecords, copySite, type SiteCopy } from '../../scripts/lib/siteCopy';
-import { addRealApis, realDocuments } from '../../scripts/lib/realDocuments';
+import { waitUntilAnswering } from '../../tools/lib/process';
+import { runNode } from '../../src/build/node/runNode';
+import { freePort } from '../../tools/lib/process';
+import { appendApiRecords, copySite, type SiteCopy } from '../../tools/lib/siteCopy';
+import { addRealApis, realDocuments } from '../../tools/lib/realDocuments';
 import { chromium, type Browser } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
-import { serveBuild, type RunningServer } from '../../scripts/lib/staticServer';
-import { operationViews } from '../../src/lib/openapi/view';
-import type { JsonObject } from '../../src/lib/openapi/document';
-import { productionBuild } from '../../scripts/lib/productionBuild';
-import { withRunMarker } from '../../scripts/lib/runMarker.mjs';
+import { chromiumLaunchOptions } from '../../tools/lib/chromium';
+import { serveBuild, type RunningServer } from '../../tools/lib/staticServer';
+import { operationViews } from '../../src/core/openapi/view';
+import type { JsonObject } from '../../src/core/openapi/document';
+import { productionBuild } from '../../tools/build/productionBuild';
+import { withRunMarker } from '../../tools/lib/runMarker.mjs';
 
 /**
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
  * (a small fixture document) is added that way and the site is built; its landing and overview pages, single-page
  * reference, operation and schema pages, search entries, downloads, Markdown exports and mock all appear.
- * The same build adds a part of the real documents (scripts/lib/realDocuments.ts; all of them are rendered in
+ * The same build adds a part of the real documents (tools/lib/realDocuments.ts; all of them are rendered in
  * real-documents.integration.test.ts, built by `npm run bench -- --real`): every call gets a page that loads in
  * Chromium without a console error. One build for both keeps the test run short.
  */
@@ -162,7 +162,7 @@ describe('a third API added by one registry record', () => {
     // As `npm run mock` runs it: `node --import tsx`, one process. The tsx command relays a signal to its child and
     // kills it outright when the child has not answered within 30 ms, which on a loaded machine left every Prism
     // running.
-    const mock = spawn(process.execPath, ['--import', 'tsx', 'scripts/mock.ts'], {
+    const mock = spawn(process.execPath, ['--import', 'tsx', 'tools/mock/main.ts'], {
       cwd: site.dir,
       env: withRunMarker({
         PATH: process.env.PATH ?? '',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
+import type { OpenApiSourceData } from '@site/src/core/openapi/sourceData';
 import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiOperation/PostmanLink';
 
 /** Links to the resolved OpenAPI document of one API, as published by the openapi-source plugin. */

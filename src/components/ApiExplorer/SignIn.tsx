@@ -9,9 +9,9 @@ import {
   resultKey,
   tokenEndpointProblem,
   type PendingSignIn,
-} from '@site/src/lib/oauth/flow';
-import { maskedToken, readToken, subscribeToTokens, writeToken } from '@site/src/lib/oauth/tokens';
-import type { SecurityView } from '@site/src/lib/openapi/view';
+} from '@site/src/core/oauth/flow';
+import { maskedToken, readToken, subscribeToTokens, writeToken } from '@site/src/core/oauth/tokens';
+import type { SecurityView } from '@site/src/core/openapi/view';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
 import styles from './styles.module.css';
 
@@ -31,7 +31,7 @@ interface Props {
   restore: (draft: Record<string, unknown>) => void;
 }
 
-const signInModule = () => import('@site/src/lib/oauth/signIn');
+const signInModule = () => import('@site/src/core/oauth/signIn');
 
 function isLocal(serverUrl: string): boolean {
   try {

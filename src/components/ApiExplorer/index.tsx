@@ -11,17 +11,17 @@ import {
 } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import { usePublishDraft } from '@site/src/components/ApiOperation/requestDraft';
-import type { Json } from '@site/src/lib/openapi/document';
-import { isMultipart, sampleBody, sampleMedia } from '@site/src/lib/openapi/request';
-import { validateParameters, type ValidationProblem } from '@site/src/lib/openapi/validateRequest';
-import { re2Matcher, type PatternMatcher } from '@site/src/lib/openapi/patterns';
-import { fillServerTemplate, type ListedServer } from '@site/src/lib/openapi/servers';
-import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
-import { credentialWhere } from '@site/src/lib/openapi/security';
+import type { Json } from '@site/src/core/openapi/document';
+import { isMultipart, sampleBody, sampleMedia } from '@site/src/core/openapi/request';
+import { validateParameters, type ValidationProblem } from '@site/src/core/openapi/validateRequest';
+import { re2Matcher, type PatternMatcher } from '@site/src/core/openapi/patterns';
+import { fillServerTemplate, type ListedServer } from '@site/src/core/openapi/servers';
+import type { OperationView, SecurityView } from '@site/src/core/openapi/view';
+import { credentialWhere } from '@site/src/core/openapi/security';
 import Sentence from '@site/src/components/Sentence';
 import { initialInputs, optionText, prepareRequest, securityChoices, variableField } from './prepare';
 import { readCredential, subscribeToCredentials, writeCredential } from './storage';
-import { readToken, subscribeToTokens, tokensVersion, writeToken } from '@site/src/lib/oauth/tokens';
+import { readToken, subscribeToTokens, tokensVersion, writeToken } from '@site/src/core/oauth/tokens';
 import styles from './styles.module.css';
 import { isStreamType, readBody } from './readBody';
 
@@ -29,7 +29,7 @@ interface Props {
   operation: OperationView;
   servers: ListedServer[];
   /**
-   * The origins an OAuth2 sign-in's authorization page may be on: the API record's sign-in hosts (config/hosts.ts).
+   * The origins an OAuth2 sign-in's authorization page may be on: the API record's sign-in hosts (src/build/hosts.ts).
    * Left out, none: Try it signs in only at the local mock.
    */
   signInOrigins?: readonly string[];
@@ -186,7 +186,7 @@ export default function ApiExplorer({ operation, servers, signInOrigins = noOrig
         const flow = tokenFlow(scheme);
         if (!token || !flow) return credentials[index] ?? '';
         if (token.expiresAt === undefined || token.expiresAt > Date.now() + 5_000) return token.accessToken;
-        const { refresh } = await import('@site/src/lib/oauth/signIn');
+        const { refresh } = await import('@site/src/core/oauth/signIn');
         try {
           const fresh = await refresh(flow, token);
           writeToken(operation.api, scheme.name, fresh);

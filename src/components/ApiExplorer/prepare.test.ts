@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { getOperation } from '../../lib/openapi/document';
+import { getOperation } from '../../core/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { securityDocument } from '../../../tests/fixtures/securityDocument';
-import { buildRequest, sampleBody, sampleValues } from '../../lib/openapi/request';
-import { operationView, operationViews } from '../../lib/openapi/view';
+import { buildRequest, sampleBody, sampleValues } from '../../core/openapi/request';
+import { operationView, operationViews } from '../../core/openapi/view';
 import { initialInputs, prepareRequest, securityChoices, type ExplorerState } from './prepare';
 
 const data = readVendoredDocument('data');

@@ -1,10 +1,10 @@
-import type { Json } from '../../lib/openapi/document';
-import { buildRequest, requestProblems, type HttpRequest } from '../../lib/openapi/request';
-import { validateBody, validateParameters, type ValidationProblem } from '../../lib/openapi/validateRequest';
-import type { PatternMatcher } from '../../lib/openapi/patterns';
-import type { OperationView, SecurityView } from '../../lib/openapi/view';
-import { withArticle } from '../../lib/openapi/security';
-import { fillServerTemplate, serverOrigin, serverUrlProblem, type ListedServer } from '../../lib/openapi/servers';
+import type { Json } from '../../core/openapi/document';
+import { buildRequest, requestProblems, type HttpRequest } from '../../core/openapi/request';
+import { validateBody, validateParameters, type ValidationProblem } from '../../core/openapi/validateRequest';
+import type { PatternMatcher } from '../../core/openapi/patterns';
+import type { OperationView, SecurityView } from '../../core/openapi/view';
+import { withArticle } from '../../core/openapi/security';
+import { fillServerTemplate, serverOrigin, serverUrlProblem, type ListedServer } from '../../core/openapi/servers';
 
 /**
  * What the explorer sends, decided before anything is sent: the reader's inputs checked against the document's

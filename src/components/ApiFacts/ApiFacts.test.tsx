@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { apiFacts } from '../../lib/openapi/facts';
+import { apiFacts } from '../../core/openapi/facts';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import {

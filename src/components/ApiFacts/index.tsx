@@ -3,11 +3,11 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Sentence from '@site/src/components/Sentence';
-import type { ApiFacts, CallFact } from '@site/src/lib/openapi/facts';
-import type { SentencePart } from '@site/src/lib/openapi/security';
+import type { ApiFacts, CallFact } from '@site/src/core/openapi/facts';
+import type { SentencePart } from '@site/src/core/openapi/security';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import styles from './styles.module.css';
-import { shellQuoted } from '@site/src/lib/text/escape';
+import { shellQuoted } from '@site/src/core/text/escape';
 
 /**
  * Figures about an API for the hand-written pages, from the facts file the openapi-source plugin writes at build

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { Badge } from '@site/src/lib/changelog';
+import type { Badge } from '@site/src/core/changelog';
 import styles from './styles.module.css';
 
 /** "Changed" beside a call, parameter, schema or field that an API changelog entry of the last 90 days touched. */

@@ -24,6 +24,6 @@ test('code is text with a span per token: no element per line, no inline style p
   expect(spans.every((span) => /^token [\w -]+$/.test(span.getAttribute('class') ?? ''))).toBe(true);
   expect(code.querySelectorAll('[style]')).toHaveLength(0);
   expect(code.text).toBe(example);
-  // Its language is named where the token colours (src/lib/prism/html.ts) and the Markdown export look for it.
+  // Its language is named where the token colours (src/core/prism/html.ts) and the Markdown export look for it.
   expect(root.querySelector('pre')!.classList.contains('language-json')).toBe(true);
 });

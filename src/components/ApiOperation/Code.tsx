@@ -29,7 +29,7 @@ function CopyButton({ code }: { code: string }): ReactNode {
  * A highlighted code block of the reference, in the site's code theme. Unlike the theme's CodeBlock, which builds its
  * buttons only in the browser (and is remounted after hydration), it renders the same markup on the server and in the
  * browser: a reference that hydrates late (the single-page reference waits for its document) hydrates it as is. The
- * code is one escaped HTML string coloured by class (src/lib/prism/html.ts; the colours are in every page's head), so
+ * code is one escaped HTML string coloured by class (src/core/prism/html.ts; the colours are in every page's head), so
  * a page of many samples is not an element per token with its own style, and hydration does not walk the tokens.
  */
 export default function Code({ code, language, title }: { code: string; language: string; title?: string }): ReactNode {

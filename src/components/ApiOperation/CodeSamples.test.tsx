@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
-import { sampleLanguages, type CodeSample, type SampleLanguage } from '../../lib/samples';
-import { getOperation } from '../../lib/openapi/document';
-import { operationView } from '../../lib/openapi/view';
+import { sampleLanguages, type CodeSample, type SampleLanguage } from '../../core/samples';
+import { getOperation } from '../../core/openapi/document';
+import { operationView } from '../../core/openapi/view';
 import { codeSamplesDocument } from '../../../tests/fixtures/codeSamplesDocument';
 import CodeSamples from './CodeSamples';
 

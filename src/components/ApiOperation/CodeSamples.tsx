@@ -5,8 +5,8 @@ import {
   sampleLanguages,
   type CodeSample,
   type SampleLanguage,
-} from '@site/src/lib/samples';
-import type { DocumentSampleView } from '@site/src/lib/openapi/view';
+} from '@site/src/core/samples';
+import type { DocumentSampleView } from '@site/src/core/openapi/view';
 import Code from './Code';
 import { arrowTarget } from './tabs';
 import styles from './styles.module.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Json } from '@site/src/lib/openapi/document';
-import type { Constraints as ConstraintValues } from '@site/src/lib/openapi/view';
+import type { Json } from '@site/src/core/openapi/document';
+import type { Constraints as ConstraintValues } from '@site/src/core/openapi/view';
 import styles from './styles.module.css';
 
 function show(value: Json | undefined): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Json } from '@site/src/lib/openapi/document';
+import type { Json } from '@site/src/core/openapi/document';
 import CollapsibleCode from './CollapsibleCode';
 
 export default function JsonExample({ value, title }: { value: Json; title?: string }): ReactNode {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { encodedExample } from '@site/src/lib/openapi/request';
-import type { MediaView } from '@site/src/lib/openapi/view';
+import { encodedExample } from '@site/src/core/openapi/request';
+import type { MediaView } from '@site/src/core/openapi/view';
 import Code from './Code';
 import SchemaFields, { type SchemaMap } from './SchemaFields';
 import styles from './styles.module.css';

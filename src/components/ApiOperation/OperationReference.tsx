@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { codeSamples, sampleServer, type SampleLanguage, type SampleSettings } from '@site/src/lib/samples';
-import type { OperationBadges } from '@site/src/lib/changelog';
-import type { LinkView, OperationView, ResponseView } from '@site/src/lib/openapi/view';
+import { codeSamples, sampleServer, type SampleLanguage, type SampleSettings } from '@site/src/core/samples';
+import type { OperationBadges } from '@site/src/core/changelog';
+import type { LinkView, OperationView, ResponseView } from '@site/src/core/openapi/view';
 import Link from '@docusaurus/Link';
 import ChangedBadge from './ChangedBadge';
 import Markdown from '@site/src/components/Markdown';
@@ -13,7 +13,7 @@ import { SchemaFilesProvider, type SchemaMap } from './SchemaFields';
 import MediaFields from './MediaFields';
 import { Callbacks } from './SentRequest';
 import SectionHeading, { AnchorLink, type HeadingLevel } from './SectionHeading';
-import { anchorId } from '../../lib/openapi/anchors';
+import { anchorId } from '../../core/openapi/anchors';
 import { RequestDraftContext, type RequestDraft } from './requestDraft';
 import styles from './styles.module.css';
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { getOperation } from '../../lib/openapi/document';
-import { operationView } from '../../lib/openapi/view';
+import { getOperation } from '../../core/openapi/document';
+import { operationView } from '../../core/openapi/view';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import OperationSummary from './OperationSummary';
 

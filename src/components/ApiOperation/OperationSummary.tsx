@@ -1,9 +1,9 @@
 import type { HeadingLevel } from './SectionHeading';
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import { isTrustedServer } from '@site/src/lib/openapi/servers';
-import type { OperationView, SecurityView } from '@site/src/lib/openapi/view';
-import { credentialGuide, credentialSentence, requiredSecurity } from '@site/src/lib/openapi/security';
+import { isTrustedServer } from '@site/src/core/openapi/servers';
+import type { OperationView, SecurityView } from '@site/src/core/openapi/view';
+import { credentialGuide, credentialSentence, requiredSecurity } from '@site/src/core/openapi/security';
 import Sentence from '@site/src/components/Sentence';
 import Markdown from '@site/src/components/Markdown';
 import PathText from './PathText';

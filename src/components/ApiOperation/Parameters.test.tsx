@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { getOperation } from '../../lib/openapi/document';
+import { getOperation } from '../../core/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
-import { operationView } from '../../lib/openapi/view';
+import { operationView } from '../../core/openapi/view';
 import Parameters from './Parameters';
 
 const data = readVendoredDocument('data');

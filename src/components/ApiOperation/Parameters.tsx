@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Badge } from '@site/src/lib/changelog';
-import type { ParameterView } from '@site/src/lib/openapi/view';
+import type { Badge } from '@site/src/core/changelog';
+import type { ParameterView } from '@site/src/core/openapi/view';
 import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
 import FieldFlags from './FieldFlags';
 import Markdown from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
-import { anchorId } from '../../lib/openapi/anchors';
+import { anchorId } from '../../core/openapi/anchors';
 import styles from './styles.module.css';
 
 const locations: ParameterView['in'][] = ['path', 'query', 'querystring', 'header', 'cookie'];

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { OpenApiSourceData } from '@site/src/plugins/openapi-source';
+import type { OpenApiSourceData } from '@site/src/core/openapi/sourceData';
 
 /**
  * Where the API's Postman collection is (published beside its OpenAPI document by
- * src/lib/pipeline/postman.ts), or undefined when none could be made of the document.
+ * src/build/pipeline/postman.ts), or undefined when none could be made of the document.
  */
 export function usePostmanCollection(api: string): string | undefined {
   const data = usePluginData('openapi-source') as OpenApiSourceData;

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import type { ResponseView } from '../../lib/openapi/view';
+import type { ResponseView } from '../../core/openapi/view';
 import ResponseExamples, { initialStatus } from './ResponseExamples';
 
 const responses: ResponseView[] = [

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { ResponseView } from '@site/src/lib/openapi/view';
+import type { ResponseView } from '@site/src/core/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import CollapsibleCode from './CollapsibleCode';
 import { arrowTarget } from './tabs';

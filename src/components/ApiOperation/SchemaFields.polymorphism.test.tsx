@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { polymorphismDocument } from '../../../tests/fixtures/polymorphismDocument';
-import { getOperation, type Json } from '../../lib/openapi/document';
-import { operationMarkdown } from '../../lib/openapi/operationMarkdown';
-import { exampleOf } from '../../lib/openapi/synthesize';
-import { operationView, schemaCatalog, schemaViews, type SchemaNode } from '../../lib/openapi/view';
-import { schemaRef } from '../../lib/openapi/view/schemaTree';
-import { unresolvedReferences } from '../../lib/pipeline/normalize';
+import { getOperation, type Json } from '../../core/openapi/document';
+import { operationMarkdown } from '../../core/openapi/operationMarkdown';
+import { exampleOf } from '../../core/openapi/synthesize';
+import { operationView, schemaCatalog, schemaViews, type SchemaNode } from '../../core/openapi/view';
+import { schemaRef } from '../../core/openapi/view/schemaTree';
+import { unresolvedReferences } from '../../build/pipeline/normalize';
 import SchemaFields from './SchemaFields';
 
 // Anchors are field names in lower case. cspell:words pettype shapetype

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
-import { referencedSchemas, schemaViews } from '../../lib/openapi/view';
+import { referencedSchemas, schemaViews } from '../../core/openapi/view';
 import SchemaFields from './SchemaFields';
 
 const data = readVendoredDocument('data');

@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { Badge } from '@site/src/lib/changelog';
-import type { SchemaFile, SchemaNode, VariantsView } from '@site/src/lib/openapi/view';
+import type { Badge } from '@site/src/core/changelog';
+import type { SchemaFile, SchemaNode, VariantsView } from '@site/src/core/openapi/view';
 import ChangedBadge from './ChangedBadge';
 import Constraints from './Constraints';
 import FieldFlags from './FieldFlags';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
 import { AnchorLink } from './SectionHeading';
-import { anchorId, hashIsBelow } from '../../lib/openapi/anchors';
+import { anchorId, hashIsBelow } from '../../core/openapi/anchors';
 import styles from './styles.module.css';
 
 /** The fields of the named schemas a page can open in place, keyed by schema name. */

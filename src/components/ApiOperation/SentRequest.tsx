@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { CallbackView, OperationView } from '@site/src/lib/openapi/view';
+import type { CallbackView, OperationView } from '@site/src/core/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import MediaFields from './MediaFields';
 import type { SchemaMap } from './SchemaFields';
 import SectionHeading, { type HeadingLevel } from './SectionHeading';
-import { anchorId } from '../../lib/openapi/anchors';
+import { anchorId } from '../../core/openapi/anchors';
 import styles from './styles.module.css';
 
 function sub(level: HeadingLevel): HeadingLevel {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { SchemaView } from '@site/src/lib/openapi/view';
+import type { SchemaView } from '@site/src/core/openapi/view';
 import PathText from './PathText';
 import styles from './styles.module.css';
 

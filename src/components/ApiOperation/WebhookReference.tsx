@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WebhookView } from '@site/src/lib/openapi/view';
+import type { WebhookView } from '@site/src/core/openapi/view';
 import { SchemaFilesProvider, type SchemaMap } from './SchemaFields';
 import { SentRequest } from './SentRequest';
 import styles from './styles.module.css';

@@ -1,4 +1,4 @@
-import { Prism } from '@site/src/lib/prism';
+import { Prism } from '@site/src/core/prism';
 
 /**
  * Prism's language files register themselves on a global `Prism`; this module, imported just before them, lends

@@ -4,7 +4,7 @@ import WebhookDetails from '@site/src/components/WebhookEvents/LazyWebhookDetail
 import { ChangedBadge, JsonExample, Markdown, OperationReference, SchemaFields, UsedBy, WebhookReference } from './';
 
 /**
- * The components the generated reference pages use without importing them (src/plugins/openapi-pages/lib/pages.ts):
+ * The components the generated reference pages use without importing them (src/build/pages/pages.ts):
  * MDX takes a component a page does not declare from the provider around it (DocItem.tsx).
  */
 export const referencePageComponents = {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ParameterValues, RequestInput } from '@site/src/lib/openapi/request';
+import type { ParameterValues, RequestInput } from '@site/src/core/openapi/request';
 
 /**
  * The request the reader is building in the explorer, shared with the samples beside it, so each language shows

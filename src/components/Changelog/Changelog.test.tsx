@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import type { EntryView } from '@site/src/lib/changelog';
+import type { EntryView } from '@site/src/core/changelog';
 import ChangedBadge from '../ApiOperation/ChangedBadge';
 import Changelog from '.';
 

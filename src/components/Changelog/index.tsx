@@ -3,7 +3,7 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import { changeSummary, plural, type ChangeView, type EntryView } from '@site/src/lib/changelog';
+import { changeSummary, plural, type ChangeView, type EntryView } from '@site/src/core/changelog';
 import styles from './styles.module.css';
 
 interface Props {

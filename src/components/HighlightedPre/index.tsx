@@ -1,10 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { usePrismTheme } from '@docusaurus/theme-common';
-import { tokenize } from '@site/src/lib/prism';
-import { highlightedClass, tokensHtml } from '@site/src/lib/prism/html';
+import { tokenize } from '@site/src/core/prism';
+import { highlightedClass, tokensHtml } from '@site/src/core/prism/html';
 
 /**
- * Code highlighted in the site's theme as one escaped HTML string coloured by class (src/lib/prism/html.ts), the same
+ * Code highlighted in the site's theme as one escaped HTML string coloured by class (src/core/prism/html.ts), the same
  * on the server and in the browser; plain text in a language no loaded grammar knows. Shared by the reference's
  * `Code` and descriptions' code blocks; it registers no grammar itself, so guides that show descriptions do not load
  * the request samples' languages.

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import Markdown, { MarkdownTreesProvider } from './index';
-import { markdownTrees } from '@site/src/lib/markdown/parse';
+import { markdownTrees } from '@site/src/core/markdown/parse';
 
 function rendered(text: string, props: { inline?: boolean; headings?: 2 | 3 } = {}): string {
   return renderToStaticMarkup(

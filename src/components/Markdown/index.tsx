@@ -1,11 +1,11 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import { firstLine, markdownKey, type MarkdownTrees, type MdNode } from '@site/src/lib/markdown/tree';
+import { firstLine, markdownKey, type MarkdownTrees, type MdNode } from '@site/src/core/markdown/tree';
 import HighlightedPre from '@site/src/components/HighlightedPre';
 import styles from './styles.module.css';
 
 /**
- * The parsed descriptions of what a page shows (src/lib/markdown/parse.ts, run when the page is written). The
+ * The parsed descriptions of what a page shows (src/core/markdown/parse.ts, run when the page is written). The
  * parser stays out of the browser: it is 100 KB of JavaScript, and the page already knows every description it has.
  */
 const TreesContext = createContext<MarkdownTrees>({});
@@ -135,7 +135,7 @@ function render(nodes: readonly MdNode[], headingBase: HeadingLevel): ReactNode[
 
 /**
  * A description from an OpenAPI document, rendered from its parsed tree: text stays text, and a document's HTML
- * reaches the page only as the few elements its allow-list turned into nodes (src/lib/markdown/html.ts), never as
+ * reaches the page only as the few elements its allow-list turned into nodes (src/core/markdown/html.ts), never as
  * markup of its own. `headings` is the level of the description's first-level heading, under the place's own.
  * A description the page has no tree for (none should be missing: e2e tests look for the marker) shows as plain
  * paragraphs, marked `data-markdown="unparsed"`.

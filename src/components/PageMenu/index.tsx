@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useLocation } from '@docusaurus/router';
 import Link from '@docusaurus/Link';
-import { aiChatLinks, assistantsGuide, isExported, twinPath } from '@site/src/lib/markdownTwin';
+import { aiChatLinks, assistantsGuide, isExported, twinPath } from '@site/src/core/markdownTwin';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copied' | { error: string };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { excerptParts } from '@site/src/lib/search/excerpt';
+import { excerptParts } from '@site/src/core/search/excerpt';
 import styles from './styles.module.css';
 
 /** A result's excerpt with the matched words marked, rendered as text (lib/search/excerpt.ts). */

@@ -3,7 +3,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { SearchHit } from '@site/src/lib/search/rank';
+import type { SearchHit } from '@site/src/core/search/rank';
 import Excerpt from './Excerpt';
 import { useSearch } from './useSearch';
 import styles from './styles.module.css';

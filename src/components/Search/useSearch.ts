@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { loadPagefind, searchPages } from '@site/src/lib/search/pagefind';
-import type { SearchHit } from '@site/src/lib/search/rank';
+import { loadPagefind, searchPages } from '@site/src/core/search/pagefind';
+import type { SearchHit } from '@site/src/core/search/rank';
 
 export type SearchState =
   | { status: 'idle' }
@@ -30,7 +30,7 @@ export function useSearch(query: string, limit: number, section?: string): Searc
         .then((pagefind) => searchPages(pagefind, { query, limit, section }))
         .then((hits) => {
           if (asked !== latest.current) return;
-          // How long the index took to answer, for the benchmark (User Timing, read by scripts/lib/bench/search.ts).
+          // How long the index took to answer, for the benchmark (User Timing, read by tools/bench/lib/search.ts).
           performance.measure('search:results', { start: started });
           setState({ status: 'done', query, hits });
         })

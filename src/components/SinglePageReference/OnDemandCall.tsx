@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { OperationView } from '@site/src/lib/openapi/view';
+import type { OperationView } from '@site/src/core/openapi/view';
 import PathText from '@site/src/components/ApiOperation/PathText';
 import { hashTargetsCall, whenElementNear } from './whenNear';
 import styles from './styles.module.css';

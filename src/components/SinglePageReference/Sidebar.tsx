@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { webhookId, webhooksGroupId, type ReferenceGroup } from '@site/src/lib/openapi/singlePage';
-import type { WebhookView } from '@site/src/lib/openapi/view';
+import { webhookId, webhooksGroupId, type ReferenceGroup } from '@site/src/core/openapi/singlePage';
+import type { WebhookView } from '@site/src/core/openapi/view';
 import { sidebarGroupRem } from './theme';
 import styles from './styles.module.css';
 

@@ -7,9 +7,9 @@ import serverDocuments from '@portal/reference-documents';
 import { OperationReference, WebhookReference } from '@site/src/components/ApiOperation';
 import WebhookDetails from '@site/src/components/WebhookEvents/WebhookDetails';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
-import type { DescriptionLinkOptions } from '@site/src/lib/openapi/descriptionLinks';
+import type { DescriptionLinkOptions } from '@site/src/core/openapi/descriptionLinks';
 import { withParsedDescriptions } from './markdown';
-import type { JsonObject } from '@site/src/lib/openapi/document';
+import type { JsonObject } from '@site/src/core/openapi/document';
 import {
   fullyRenderedCalls,
   referenceModel,
@@ -18,7 +18,7 @@ import {
   webhooksGroupId,
   type ReferenceModel,
   type ReferenceOptions,
-} from '@site/src/lib/openapi/singlePage';
+} from '@site/src/core/openapi/singlePage';
 import Sidebar from './Sidebar';
 import HydrateWhenNear, { useCallsMayHydrate } from './HydrateWhenNear';
 import OnDemandCall from './OnDemandCall';
@@ -26,7 +26,7 @@ import { ReferenceStore, type LoadStatus } from './store';
 import { referenceStyle } from './theme';
 import PageMenu from '@site/src/components/PageMenu';
 import PostmanLink, { usePostmanCollection } from '@site/src/components/ApiOperation/PostmanLink';
-import { yieldToMain } from '@site/src/lib/yieldToMain';
+import { yieldToMain } from '@site/src/core/yieldToMain';
 import styles from './styles.module.css';
 
 /** A type, not an interface: Docusaurus route props must be assignable to a plain record. */

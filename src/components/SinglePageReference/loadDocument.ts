@@ -24,7 +24,7 @@ export async function loadDocument(url: string, fetchImpl: typeof fetch = fetch)
       `${url} is not an OpenAPI 3.0, 3.1 or 3.2 document (the build converts Swagger 2.0; this copy was not)`,
     );
   }
-  // As the build decides (src/lib/pipeline/validate.ts): paths, webhooks or schemas, something to show.
+  // As the build decides (src/build/pipeline/validate.ts): paths, webhooks or schemas, something to show.
   const { paths, webhooks, components } = value as {
     paths?: unknown;
     webhooks?: unknown;

@@ -1,4 +1,4 @@
-import type { MarkdownTrees } from '@site/src/lib/markdown/tree';
+import type { MarkdownTrees } from '@site/src/core/markdown/tree';
 
 /**
  * What the server renders each single-page reference from: the build-time document and its parsed descriptions

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import type { JsonObject } from '../../lib/openapi/document';
-import { documentFingerprint, type ReferenceModel } from '../../lib/openapi/singlePage';
+import type { JsonObject } from '../../core/openapi/document';
+import { documentFingerprint, type ReferenceModel } from '../../core/openapi/singlePage';
 import { ReferenceStore, type ReferenceStoreOptions } from './store';
 
 const build: JsonObject = { openapi: '3.1.0', info: { title: 'Data API', version: '4' }, paths: {} };

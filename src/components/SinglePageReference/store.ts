@@ -1,5 +1,5 @@
-import type { JsonObject } from '@site/src/lib/openapi/document';
-import { documentFingerprint, type ReferenceModel } from '@site/src/lib/openapi/singlePage';
+import type { JsonObject } from '@site/src/core/openapi/document';
+import { documentFingerprint, type ReferenceModel } from '@site/src/core/openapi/singlePage';
 import { loadDocument } from './loadDocument';
 
 /**

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { WebhookView } from '@site/src/lib/openapi/view';
+import type { WebhookView } from '@site/src/core/openapi/view';
 import Markdown from '@site/src/components/Markdown';
 import Provenance from '@site/src/components/Provenance';
 import styles from './styles.module.css';
 
 /**
- * What a webhook's page says beyond OpenAPI, from this portal's extensions (src/lib/openapi/view/webhookDetails.ts):
+ * What a webhook's page says beyond OpenAPI, from this portal's extensions (src/core/openapi/view/webhookDetails.ts):
  * the subscription types that deliver it, which of its parts the provider documents and which are modelled, and the
  * call that fetches the whole object; and the headers it sends (a signature's). Out of the reference's shared chunk:
  * only webhook pages and the single-page references import it.

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { WebhookIndex } from '@site/src/lib/openapi/webhookIndex';
+import type { WebhookIndex } from '@site/src/core/openapi/webhookIndex';
 import CodeBlock from '@theme/CodeBlock';
 import { sampleStorageKey } from '@site/config/sampleTabs';
 // The grammars of the languages the site's own highlighter lacks (Java, PHP, Ruby, Perl).
@@ -10,7 +10,7 @@ import styles from './styles.module.css';
 
 /*
  * The webhooks page's parts, each written from what the build read in the API's document (.generated/webhooks/*.json,
- * src/lib/openapi/webhookIndex.ts): the subscription types, the events by entity with who receives each, the signing
+ * src/core/openapi/webhookIndex.ts): the subscription types, the events by entity with who receives each, the signing
  * scheme and a handler in every sample language. Nothing here is typed by hand: a changed document changes the page.
  */
 

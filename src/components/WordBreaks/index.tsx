@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { wordBreaks } from '@site/src/lib/text/wordBreaks';
+import { wordBreaks } from '@site/src/core/text/wordBreaks';
 
 /** The pieces of a text with a `<wbr>` between each two: the only places a line may break inside its words. */
 export function BreakBetween({ pieces }: { pieces: readonly string[] }): ReactNode {

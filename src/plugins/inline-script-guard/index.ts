@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { redirectPages, renderedScriptPages } from '../../../config/inlineScripts';
-import { foreignScripts, siteScripts } from './lib';
+import { foreignScripts, siteScripts } from '../../build/inlineScripts';
 
 /** The rendered pages; `skipped` names pages other plugins write while this one runs (postBuild is concurrent). */
 async function* htmlPages(outDir: string, skipped: Set<string>): AsyncGenerator<{ name: string; html: string }> {

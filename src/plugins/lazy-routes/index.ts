@@ -2,24 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
-import { lazyTableChunkName, type GeneratedFiles } from './lib/split';
-import { servedModules } from './lib/served';
-import { moveChunkFiles, type LazyChunk } from './lib/chunkFiles';
-import { withLazyTables } from './lib/manifest';
-import { clientManifestFile, groupRequests, updateClientManifest } from '../route-scripts/lib/manifestFile';
+import { lazyTableChunkName, type GeneratedFiles } from '../../build/lazy-routes/split';
+import { servedModules } from '../../build/lazy-routes/served';
+import { moveChunkFiles, type LazyChunk } from '../../build/lazy-routes/chunkFiles';
+import { withLazyTables } from '../../build/lazy-routes/manifest';
+import type { LazyRoutesOptions } from '../../build/lazy-routes/options';
 
-export interface LazyRoutesOptions {
-  /** Module path prefixes (as Docusaurus's registry names them, `@site/...`) of the routes to load lazily. */
-  modulePrefixes: string[];
-  /**
-   * Routes per lazy table (24 unless set): a reference page loads the table of its own routes only, some 370 B a
-   * route (its registry entry, chunk names, route object and chunk file), while each table costs the webpack runtime,
-   * which every page loads, one entry of its chunk maps (~55 B). At 64 a table was 27 KB, the largest share of an
-   * operation page's own JavaScript; from 32 to 24 an operation page loads 3 KB less and, at 1,000 reference pages,
-   * every page 1.5 KB more.
-   */
-  routesPerTable?: number;
-}
+export type { LazyRoutesOptions };
+import { clientManifestFile, groupRequests, updateClientManifest } from '../../build/route-scripts/manifestFile';
 
 /**
  * Keeps the generated reference pages' share of Docusaurus's route tables (lib/split.ts) and of the docs sidebars
@@ -64,7 +54,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         files: categoryFiles,
       } = servedModules(files, versions, {
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
-        helperRequest: path.resolve(__dirname, 'client/lazyRouteGroup.tsx'),
+        helperRequest: path.resolve(__dirname, '../../components/LazyRouteGroup/index.tsx'),
         routesPerTable: options.routesPerTable ?? 24,
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
@@ -80,7 +70,9 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
                 ...versions.map(({ file }) => file),
               ],
               enforce: 'pre' as const,
-              use: [{ loader: path.resolve(__dirname, 'lib/loader.cjs'), options: { files: served } }],
+              use: [
+                { loader: path.resolve(__dirname, '../../build/lazy-routes/loader.cjs'), options: { files: served } },
+              ],
             },
           ],
         },

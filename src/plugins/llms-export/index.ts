@@ -1,19 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { JsonObject } from '../../lib/openapi/document';
-import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
-import { exportPages, sectionsWithApis, type ExportApi } from './lib/exportPages';
-import { twinPath } from '../../lib/markdownTwin';
-import { htmlFileOf } from '../../lib/buildOutput';
-import { llmsFullTxt, llmsTxt } from './lib/llms';
-import { apiCatalog, apiCatalogPath } from './lib/apiCatalog';
-import { firstTrustedServer, usableServerUrls } from '../../lib/openapi/servers';
+import type { JsonObject } from '../../core/openapi/document';
+import { writeFileAtomic } from '../../build/pipeline/writeAtomic';
+import { exportPages, sectionsWithApis, type LlmsExportOptions } from '../../build/llms/exportPages';
 
-export interface LlmsExportOptions {
-  /** Each API as the openapi-source plugin publishes it; its name is the document's title. */
-  apis: Omit<ExportApi, 'name'>[];
-}
+export type { LlmsExportOptions };
+import { twinPath } from '../../core/markdownTwin';
+import { htmlFileOf } from '../../build/buildOutput';
+import { llmsFullTxt, llmsTxt } from '../../build/llms/llms';
+import { apiCatalog, apiCatalogPath } from '../../build/llms/apiCatalog';
+import { firstTrustedServer, usableServerUrls } from '../../core/openapi/servers';
 
 /**
  * After the build: a Markdown twin of every page at its path plus `.md`, `/llms.txt` and `/llms-full.txt`, for AI

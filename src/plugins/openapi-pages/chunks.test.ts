@@ -11,10 +11,10 @@ const inChunk = [
   'src/components/ApiOperation',
   'src/components/ApiExplorer',
   'src/components/SinglePageReference',
-  'src/lib/openapi',
-  'src/lib/samples',
+  'src/core/openapi',
+  'src/core/samples',
 ];
-const shared = ['src/components/ApiFacts', 'src/components/Markdown', 'src/components/Sentence', 'src/lib/markdown'];
+const shared = ['src/components/ApiFacts', 'src/components/Markdown', 'src/components/Sentence', 'src/core/markdown'];
 
 test.each(inChunk)("%s is the reference's code: in its chunk", (folder) => {
   expect(existsSync(folder)).toBe(true);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
 import { parseFeed } from 'feedsmith';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { openapiSource } from '../../../config/openapi';
-import { copySite, type SiteCopy } from '../../../scripts/lib/siteCopy';
+import { openapiSource } from '../../build/siteOptions';
+import { copySite, type SiteCopy } from '../../../tools/lib/siteCopy';
 import openapiPagesPlugin from './index';
 
 /**

@@ -1,26 +1,26 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { referenceLanguages } from '../../../config/codeLanguages';
-import { apiFacts, type ApiFacts } from '../../lib/openapi/facts';
-import { ownOptions, validatePluginOptions } from '../../lib/pipeline/options';
-import { openapiSource } from '../../../config/openapi';
-import { overviewPages } from './lib/overview';
-import { buildChangelog, writeChangelog } from './lib/changelogPages';
-import { referencePages, writeReferencePages } from './lib/pages';
-import { documentPaths, resolvedDocuments } from '../../lib/pipeline/resolved';
-import { renderingNotices } from './lib/renderable';
-import type { ResolvedDocument } from '../../lib/pipeline/resolve';
-import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
-import { markdownTrees } from '../../lib/markdown/parse';
-import { descriptionLinks } from '../../lib/openapi/descriptionLinks';
-import { webhookIndex } from '../../lib/openapi/webhookIndex';
+import { apiFacts, type ApiFacts } from '../../core/openapi/facts';
+import { ownOptions, validatePluginOptions } from '../../build/pipeline/options';
+import { openapiSource } from '../../build/siteOptions';
+import { overviewPages } from '../../build/pages/overview';
+import { buildChangelog, writeChangelog } from '../../build/pages/changelogPages';
+import { referencePages, writeReferencePages } from '../../build/pages/pages';
+import { documentPaths, resolvedDocuments } from '../../build/pipeline/resolved';
+import { renderingNotices } from '../../build/pages/renderable';
+import type { ResolvedDocument } from '../../build/pipeline/resolve';
+import { writeFileAtomic } from '../../build/pipeline/writeAtomic';
+import { markdownTrees } from '../../core/markdown/parse';
+import { descriptionLinks } from '../../core/openapi/descriptionLinks';
+import { webhookIndex } from '../../core/openapi/webhookIndex';
 
 /**
  * The code of the generated reference pages: their components and the view and request functions they use. The
  * Markdown renderer and the facts components are shared with guides and stay out of it.
  */
 export const apiReferenceModules =
-  /[\\/]src[\\/](components[\\/](ApiOperation|ApiExplorer|SinglePageReference)|lib[\\/](openapi|samples))[\\/]/;
+  /[\\/]src[\\/](components[\\/](ApiOperation|ApiExplorer|SinglePageReference)|core[\\/](openapi|samples))[\\/]/;
 /** The Prism grammars only the reference's samples use (src/components/ApiOperation/grammars.ts). */
 const referenceGrammars = new RegExp(
   `[\\\\/]prismjs[\\\\/]components[\\\\/]prism-(${[...referenceLanguages, 'markup-templating'].join('|')})\\.js$`,

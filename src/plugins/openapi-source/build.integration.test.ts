@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { copySite, type SiteCopy } from '../../../scripts/lib/siteCopy';
+import { copySite, type SiteCopy } from '../../../tools/lib/siteCopy';
 import { startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { docusaurusBin } from '../../../config/build';
@@ -57,7 +57,7 @@ test('a build given a million-bracket description stops on SIGTERM, failing', as
 
 test('specs:pull stops on SIGTERM while it waits for a document', async () => {
   const result = await terminateWhen(
-    ['node_modules/tsx/dist/cli.mjs', 'scripts/specs-pull.ts', '--check'],
+    ['node_modules/tsx/dist/cli.mjs', 'tools/specs-pull/main.ts', '--check'],
     { PATH: process.env.PATH ?? '', DATA_API_SPEC_URL: server.url('/hang') },
     'fetching',
   );

@@ -1,47 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { SampleEnvironment } from '../../lib/samples';
-import { postmanFile } from '../../lib/pipeline/pipeline';
+import { downloadsOf, type OpenApiSourceData, type ResolvedApiSummary } from '../../core/openapi/sourceData';
+import { postmanFile } from '../../build/pipeline/pipeline';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { listOperations } from '../../lib/openapi/document';
-import { apiFacts } from '../../lib/openapi/facts';
-import { validatePluginOptions, type OverviewOptions } from '../../lib/pipeline/options';
-import { openapiSource } from '../../../config/openapi';
+import { listOperations } from '../../core/openapi/document';
+import { apiFacts } from '../../core/openapi/facts';
+import { validatePluginOptions } from '../../build/pipeline/options';
+import { openapiSource } from '../../build/siteOptions';
 
-export { validateOptions } from '../../lib/pipeline/options';
-import { documentPaths, resolvedDocuments } from '../../lib/pipeline/resolved';
-import { renderingNotices } from '../openapi-pages/lib/renderable';
-
-/** What pages learn of each resolved document through `usePluginData('openapi-source')`. */
-export interface ResolvedApiSummary {
-  id: string;
-  title: string;
-  version: string;
-  source: 'remote' | 'vendored';
-  operations: number;
-  /** The first server's URL, for snippets such as the landing page's first request. */
-  baseUrl: string;
-  /** Site-relative paths of the downloads; a Postman collection where one could be made of the document. */
-  downloads: { json: string; yaml: string; postman?: string };
-  /** The variables samples read the credential and base URL from (config/apis.ts). */
-  environment?: SampleEnvironment;
-  /** The API's card and quick start on the landing page, from its registry record (config/apis.ts). */
-  site?: {
-    name: string;
-    href: string;
-    card: string;
-    credential: OverviewOptions['credential'];
-    quickStart?: OverviewOptions['quickStart'];
-  };
-}
-
-export interface OpenApiSourceData {
-  apis: ResolvedApiSummary[];
-}
-
-export function downloadsOf(id: string): { json: string; yaml: string } {
-  return { json: `/openapi/${id}.json`, yaml: `/openapi/${id}.yaml` };
-}
+export { validateOptions } from '../../build/pipeline/options';
+import { documentPaths, resolvedDocuments } from '../../build/pipeline/resolved';
+import { renderingNotices } from '../../build/pages/renderable';
 
 /**
  * The landing page's card and quick start of an API, from the site's registry (this plugin's own options are the
@@ -84,7 +53,7 @@ function stopWithFailureOnSignals(): void {
 
 /**
  * One job: each API's OpenAPI document (remote when configured and usable, otherwise vendored), resolved once and
- * published under `/openapi/` (src/lib/pipeline/resolved.ts), and a summary of each in global data for the pages that show one.
+ * published under `/openapi/` (src/build/pipeline/resolved.ts), and a summary of each in global data for the pages that show one.
  * The generated pages (openapi-pages) and the single-page references (single-page-reference) read the same resolution.
  */
 export default async function openapiSourcePlugin(context: LoadContext, rawOptions: unknown): Promise<Plugin> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ApiFacts } from '../../lib/openapi/facts';
+import type { ApiFacts } from '../../core/openapi/facts';
 import { factsImportPrefix, factsImports, factsNeeds, narrowFacts, redirectImport } from './lib';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, test } from 'vitest';
-import { apiFacts } from '../../lib/openapi/facts';
+import { apiFacts } from '../../core/openapi/facts';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { factsImports, factsNeeds, narrowFacts, redirectImport, type FactsNeeds } from './lib';
 

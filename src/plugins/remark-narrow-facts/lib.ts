@@ -7,7 +7,7 @@
  * Whatever cannot be read with certainty (the name used in an expression, an unknown component given the calls)
  * keeps the whole file.
  */
-import type { ApiFacts } from '../../lib/openapi/facts';
+import type { ApiFacts } from '../../core/openapi/facts';
 
 /** The facts files' import path prefix, as pages write it. */
 export const factsImportPrefix = '@site/.generated/facts/';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
-import { clientManifestFile, groupRequests, updateClientManifest } from './lib/manifestFile';
-import { withRequestOrigins } from './lib/origins';
+import { clientManifestFile, groupRequests, updateClientManifest } from '../../build/route-scripts/manifestFile';
+import { withRequestOrigins } from '../../build/route-scripts/origins';
 
 /**
  * How a page's scripts reach the browser:

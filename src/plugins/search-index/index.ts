@@ -1,52 +1,10 @@
-import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { JsonObject } from '../../lib/openapi/document';
-import { htmlFileOf } from '../../lib/buildOutput';
-import { searchSections } from '../../lib/search/sections';
-import { runNode } from '../../lib/node/runNode';
-import { searchPages, type IndexJob } from './lib/job';
+import { searchSections } from '../../core/search/sections';
+import { buildSearchIndex, validateSearchIndexOptions } from '../../build/search-index';
 
-export interface SearchIndexOptions {
-  /** Route bases of the docs instances that are searched (`/docs`, `/getting-started`). */
-  docsRoutes: string[];
-  /** Each API: its published document (`/openapi/<id>.json` in the build), its name and its reference folder. */
-  apis: { id: string; title: string; linkBase: string }[];
-  /** Tag name of the element of a page that is indexed: the doc's article, without navbar, sidebar and footer. */
-  rootSelector: string;
-  /** Parts of the article that are not prose: code, samples, the explorer, lists repeated on every call. */
-  excludeSelectors: string[];
-  /** Folder of the index in the build, which the search box loads from. */
-  outputDir: string;
-}
+export type { SearchIndexOptions } from '../../build/search-index';
 
-export function validateSearchIndexOptions(raw: unknown): SearchIndexOptions {
-  const options = raw as Partial<SearchIndexOptions> | null;
-  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  const valid =
-    options &&
-    strings(options.docsRoutes) &&
-    strings(options.excludeSelectors) &&
-    typeof options.rootSelector === 'string' &&
-    /^[a-z]+$/.test(options.rootSelector) &&
-    typeof options.outputDir === 'string' &&
-    Array.isArray(options.apis) &&
-    options.apis.every((api) =>
-      ['id', 'title', 'linkBase'].every((key) => typeof (api as Record<string, unknown>)?.[key] === 'string'),
-    );
-  if (!valid)
-    throw new Error(
-      '[search-index] options: expected docsRoutes, apis, rootSelector (a tag name), excludeSelectors, outputDir',
-    );
-  return options as SearchIndexOptions;
-}
-
-/**
- * After the build: a Pagefind index of every guide, call and schema page, written in chunks the search box fetches
- * as a query needs them (no index is loaded whole). Each page is handed to the indexer with its section, kind and
- * names added inside its article (lib/searchTags.ts); the served HTML is not changed.
- */
+/** Offline search: the results page's filters as global data, and after the build the index (src/build/search-index). */
 export default function searchIndexPlugin(context: LoadContext, raw: unknown): Plugin {
   const options = validateSearchIndexOptions(raw);
   return {
@@ -56,42 +14,7 @@ export default function searchIndexPlugin(context: LoadContext, raw: unknown): P
       actions.setGlobalData({ sections: searchSections(options.apis.map((api) => api.title)) });
     },
     async postBuild({ outDir, routesPaths }) {
-      const started = performance.now();
-      const apis = await Promise.all(
-        options.apis.map(async (api) => ({
-          ...api,
-          document: JSON.parse(await readFile(path.join(outDir, 'openapi', `${api.id}.json`), 'utf8')) as JsonObject,
-        })),
-      );
-      const pages = searchPages({
-        routes: routesPaths,
-        baseUrl: context.baseUrl,
-        docsRoutes: options.docsRoutes,
-        apis,
-        fileOf: (route) => {
-          const file = htmlFileOf(outDir, route);
-          return existsSync(file) ? file : undefined;
-        },
-      });
-      // The index is built in a process of its own (indexer.mts): Pagefind's Node API cannot be loaded from here.
-      const jobFile = path.join(outDir, '.search-index-job.json');
-      const job: IndexJob = {
-        outputPath: path.join(outDir, options.outputDir),
-        rootSelector: options.rootSelector,
-        excludeSelectors: options.excludeSelectors,
-        pages,
-      };
-      await writeFile(jobFile, JSON.stringify(job));
-      try {
-        const { code, output } = await runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], {
-          cwd: context.siteDir,
-        });
-        if (code !== 0) throw new Error(`[search-index] indexing failed: ${output.trim()}`);
-      } finally {
-        await rm(jobFile, { force: true });
-      }
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`[search-index] ${pages.length} pages indexed in ${seconds} s`);
+      await buildSearchIndex({ outDir, routesPaths, baseUrl: context.baseUrl, siteDir: context.siteDir }, options);
     },
   };
 }

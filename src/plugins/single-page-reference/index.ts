@@ -1,18 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { downloadsOf } from '../openapi-source';
-import { ownOptions, validatePluginOptions } from '../../lib/pipeline/options';
-import { writeFileAtomic } from '../../lib/pipeline/writeAtomic';
-import { openapiSource } from '../../../config/openapi';
-import { resolvedDocuments } from '../../lib/pipeline/resolved';
-import { renderingNotices } from '../openapi-pages/lib/renderable';
-import { documentFingerprint, fullCallsFrom, referenceModel } from '../../lib/openapi/singlePage';
-import { descriptionLinks, type DescriptionLinkOptions } from '../../lib/openapi/descriptionLinks';
-import { markdownTrees } from '../../lib/markdown/parse';
+import { downloadsOf } from '../../core/openapi/sourceData';
+import { ownOptions, validatePluginOptions } from '../../build/pipeline/options';
+import { writeFileAtomic } from '../../build/pipeline/writeAtomic';
+import { openapiSource } from '../../build/siteOptions';
+import { resolvedDocuments } from '../../build/pipeline/resolved';
+import { renderingNotices } from '../../build/pages/renderable';
+import { documentFingerprint, fullCallsFrom, referenceModel } from '../../core/openapi/singlePage';
+import { descriptionLinks, type DescriptionLinkOptions } from '../../core/openapi/descriptionLinks';
+import { markdownTrees } from '../../core/markdown/parse';
 import type { SinglePageReferenceProps } from '../../components/SinglePageReference';
 import type { ServerDocuments } from '../../components/SinglePageReference/serverDocuments.client';
-import { sampleSettings } from '../../lib/samples';
+import { sampleSettings } from '../../core/samples';
 
 const componentDir = path.resolve(__dirname, '../../components/SinglePageReference');
 

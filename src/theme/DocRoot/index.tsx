@@ -11,8 +11,8 @@ import {
   useLazyGroups,
   useSidebarCategories,
   type RouteConfig,
-} from '@site/src/plugins/lazy-routes/client/lazyRouteGroup';
-import { fillSidebar } from '@site/src/plugins/lazy-routes/lib/sidebar';
+} from '@site/src/components/LazyRouteGroup/index';
+import { fillSidebar } from '@site/src/core/lazy-routes/sidebar';
 
 type Props = WrapperProps<typeof DocRootType>;
 

@@ -9,8 +9,8 @@ import {
 } from '@docusaurus/plugin-content-docs/client';
 import DocSidebarItem from '@theme/DocSidebarItem';
 import type { Props } from '@theme/DocSidebarItems';
-import { serverShownItems } from '@site/src/lib/sidebar/serverItems';
-import { useParentCategory } from '@site/src/lib/sidebar/parentCategory';
+import { serverShownItems } from '@site/src/core/sidebar/serverItems';
+import { useParentCategory } from '@site/src/core/sidebar/parentCategory';
 
 /**
  * Docusaurus's list of one sidebar level (the same provider, items and keys), except that the server, and the

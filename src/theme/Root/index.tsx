@@ -4,7 +4,7 @@ import { useLocation } from '@docusaurus/router';
 import Root from '@theme-original/Root';
 import type RootType from '@theme/Root';
 import type { WrapperProps } from '@docusaurus/types';
-import { isExported, twinPath } from '@site/src/lib/markdownTwin';
+import { isExported, twinPath } from '@site/src/core/markdownTwin';
 
 type Props = WrapperProps<typeof RootType>;
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { startNginx } from '../../../scripts/lib/nginxServer';
-import { generatedPaths, treeHash } from '../../../scripts/lib/siteCopy';
-import { freePort } from '../../../scripts/lib/process';
-import { serveBuild, type RunningServer } from '../../../scripts/lib/staticServer';
+import { startNginx } from '../../../tools/nginx/nginxServer';
+import { generatedPaths, treeHash } from '../../../tools/lib/siteCopy';
+import { freePort } from '../../../tools/lib/process';
+import { serveBuild, type RunningServer } from '../../../tools/lib/staticServer';
 import { buildVariant, served, variantDir, variants, type VariantName } from './variants';
 
 /**

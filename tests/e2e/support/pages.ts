@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { answeredSelector } from '../../../scripts/lib/searchBox';
+import { answeredSelector } from '../../../tools/lib/searchBox';
 
 /**
  * Page objects: how the browser tests find and use the parts of the site a reader uses, in one place each, so a

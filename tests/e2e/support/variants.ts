@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { runNode } from '../../../src/lib/node/runNode';
+import { runNode } from '../../../src/build/node/runNode';
 import { readVendoredDocument } from '../../fixtures/vendored';
-import { copySite } from '../../../scripts/lib/siteCopy';
+import { copySite } from '../../../tools/lib/siteCopy';
 import { startSpecServer } from '../../fixtures/specServer';
-import { productionBuild } from '../../../scripts/lib/productionBuild';
+import { productionBuild } from '../../../tools/build/productionBuild';
 
 /**
  * Builds of the site with settings changed, for behaviours the production build cannot show. Built once per run by

@@ -1,5 +1,5 @@
 import type { ClientModule } from '@docusaurus/types';
-import { announcePathname } from './lazyRouteGroup';
+import { announcePathname } from '../../../components/LazyRouteGroup/index';
 
 /** Tells the lazy route groups which location Docusaurus preloads next (see lazyRouteGroup.tsx). */
 const module: ClientModule = {

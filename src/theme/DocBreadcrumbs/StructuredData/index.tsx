@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Head from '@docusaurus/Head';
 import { useBreadcrumbsStructuredData } from '@docusaurus/plugin-content-docs/client';
 import type { Props } from '@theme/DocBreadcrumbs/StructuredData';
-import { jsonForScript } from '@site/src/lib/text/escape';
+import { jsonForScript } from '@site/src/core/text/escape';
 
 /**
  * The docs breadcrumbs' JSON-LD, as Docusaurus writes it but escaped for a script element. Docusaurus writes

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import Category from '@theme-original/DocSidebarItem/Category';
 import type CategoryType from '@theme/DocSidebarItem/Category';
 import type { WrapperProps } from '@docusaurus/types';
-import { loadSidebarCategory } from '@site/src/plugins/lazy-routes/client/lazyRouteGroup';
-import { ParentCategory } from '@site/src/lib/sidebar/parentCategory';
+import { loadSidebarCategory } from '@site/src/components/LazyRouteGroup/index';
+import { ParentCategory } from '@site/src/core/sidebar/parentCategory';
 
 type Props = WrapperProps<typeof CategoryType>;
 
 /**
- * A sidebar category whose items the browser's bundle keeps out (src/plugins/lazy-routes/lib/sidebar.ts) loads them
+ * A sidebar category whose items the browser's bundle keeps out (src/core/lazy-routes/sidebar.ts) loads them
  * when the reader opens it; the DocRoot wrapper then shows them all. Every category tells the list inside it which
  * category it is.
  */

@@ -3,7 +3,7 @@ import Link from '@theme-original/DocSidebarItem/Link';
 import type LinkType from '@theme/DocSidebarItem/Link';
 import type { WrapperProps } from '@docusaurus/types';
 import WordBreaks from '@site/src/components/WordBreaks';
-import { wordBreaks } from '@site/src/lib/text/wordBreaks';
+import { wordBreaks } from '@site/src/core/text/wordBreaks';
 
 type Props = WrapperProps<typeof LinkType>;
 

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { pruneSidebars } from '../../core/lazy-routes/sidebar';
+import { categoryFile } from '../../core/lazy-routes/categoryFile';
+import { splitRouteTables, type GeneratedFiles, type SplitOptions } from './split';
+
+/** A module the loader serves in place of Docusaurus's: the text it replaces (checked) and the text it serves. */
+export interface ServedModule {
+  original: string;
+  text: string;
+}
+
+export const lazyTableQuery = '?lazy-route-table';
+
+/**
+ * A lazy sidebar category's key: a hash of its items (the browser's docs metadata writes it once per category, so it
+ * is short); its file is `categoryFile(key)`, relative to the site's base URL.
+ */
+export function categoryKey(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+export interface Served {
+  /** Keyed as the loader looks them up. */
+  modules: Record<string, ServedModule>;
+  /** Per lazy table (its chunk is `lazy-route-table-<index>`), the chunk names of its routes' modules. */
+  tableChunks: string[][];
+  /** The lazy sidebar categories' files (./sidebar.ts): their text by path relative to the output directory. */
+  files: Map<string, string>;
+}
+
+/**
+ * Everything the production client bundle gets in place of Docusaurus's tables: the modules the loader (loader.cjs)
+ * serves (the split route tables and lazy tables under `registry.js`'s name and queries, and each docs version's
+ * metadata module, its lazy categories cut out, under its full path), and the categories' files to emit.
+ */
+export function servedModules(
+  files: GeneratedFiles,
+  versions: readonly { file: string; text: string }[],
+  options: Omit<SplitOptions, 'lazyTableRequest' | 'categoryOf'>,
+): Served {
+  const categories = new Map<string, string>();
+  const categoryOfPath = new Map<string, string>();
+  const prunedVersions = versions.map(({ file, text }) => {
+    const pruned = pruneSidebars(text, (items) => categoryKey(JSON.stringify(items)));
+    for (const [key, items] of pruned.categories) categories.set(categoryFile(key), JSON.stringify(items));
+    for (const [route, key] of pruned.categoryOfPath) categoryOfPath.set(route, key);
+    return [file, { original: text, text: pruned.text }] as const;
+  });
+  const split = splitRouteTables(files, {
+    ...options,
+    lazyTableRequest: `./registry.js${lazyTableQuery}`,
+    categoryOf: (route) => categoryOfPath.get(route),
+  });
+  const fromRegistry = (text: string): ServedModule => ({ original: files.registry, text });
+  const modules = {
+    'registry.js': fromRegistry(split.registry),
+    ...Object.fromEntries(
+      split.lazyTables.map((text, table) => [`registry.js${lazyTableQuery}=${table}`, fromRegistry(text)]),
+    ),
+    'routesChunkNames.json': { original: files.routesChunkNames, text: split.routesChunkNames },
+    'routes.js': { original: files.routes, text: split.routes },
+    ...Object.fromEntries(prunedVersions),
+  };
+  return { modules, tableChunks: split.lazyTableChunks, files: categories };
+}

@@ -1,0 +1,239 @@
+import { createRequire } from 'node:module';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, test } from 'vitest';
+import { parseRegistry, splitRouteTables, type GeneratedFiles } from './split';
+import { chunkFilesPlaceholder } from './chunkFiles';
+import { tableIndex } from '../../core/lazy-routes/tableIndex';
+
+// The shape Docusaurus 3.10 generates (.docusaurus/registry.js, routesChunkNames.json, routes.js), cut down.
+const entry = (chunk: string, modulePath: string) =>
+  `  "${chunk}": [() => import(/* webpackChunkName: "${chunk}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")]`;
+const files: GeneratedFiles = {
+  registry: `export default {\n${[
+    entry('aaaa1111', '@site/docs/data-api/reference/get-team.mdx'),
+    entry('bbbb2222', '@site/getting-started/intro.mdx'),
+    entry('cccc3333', '@theme/DocItem'),
+    entry('dddd4444', '@site/docs/data-api/reference/schemas/order.mdx'),
+  ].join(',\n')},};\n`,
+  routesChunkNames: JSON.stringify({
+    '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
+    '/docs/data-api/schemas/order-f00': { __comp: 'cccc3333', content: 'dddd4444' },
+    '/getting-started/intro-123': { __comp: 'cccc3333', content: 'bbbb2222' },
+  }),
+  routes: `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  {
+    path: '/docs/data-api/get-team',
+    component: ComponentCreator('/docs/data-api/get-team', 'd2e'),
+    exact: true,
+    sidebar: "apiSidebar"
+  },
+  {
+    path: '/docs/data-api/schemas/order',
+    component: ComponentCreator('/docs/data-api/schemas/order', 'f00'),
+    exact: true
+  },
+  {
+    path: '/getting-started/intro',
+    component: ComponentCreator('/getting-started/intro', '123'),
+    exact: true
+  },
+];
+`,
+};
+const options = {
+  isLazyModule: (modulePath: string) => modulePath.startsWith('@site/docs/data-api/reference/'),
+  helperRequest: '/abs/lazyRouteGroup.tsx',
+  lazyTableRequest: './registry.js?lazy-route-table',
+  // One route per table here, so that the two lazy routes land in two tables.
+  routesPerTable: 1,
+};
+
+/** Runs a generated module's text with stand-ins for what it imports; its default export lands in `exported`. */
+function runModule(text: string, context: Record<string, unknown>): void {
+  const body = text
+    .replace(/^import .*$/gm, '')
+    .replace(/require\.resolveWeak\(("[^"]+")\)/g, '$1')
+    .replace(/\(\) => import\([^)]*\)/g, 'null')
+    .replace('export default', 'exported =');
+  runInNewContext(body, context);
+}
+
+describe('splitting the route tables', () => {
+  const split = splitRouteTables(files, options);
+
+  test('reads every registry entry', () => {
+    expect(parseRegistry(files.registry).map((e) => e.chunkName)).toEqual([
+      'aaaa1111',
+      'bbbb2222',
+      'cccc3333',
+      'dddd4444',
+    ]);
+  });
+
+  test('the main registry keeps only the entries of modules that are not lazy', () => {
+    expect(parseRegistry(split.registry).map((e) => e.chunkName)).toEqual(['bbbb2222', 'cccc3333']);
+    expect(split.registry).not.toContain('reference');
+  });
+
+  test('the main chunk-name table keeps only the routes that are not lazy', () => {
+    expect(Object.keys(JSON.parse(split.routesChunkNames) as object)).toEqual(['/getting-started/intro-123']);
+  });
+
+  /** Evaluates a routes module's text with stand-ins for what it imports; returns its default export. */
+  function evaluateRoutes(text: string): { path: string; lazyGroup?: unknown; sidebar?: string; hash?: string }[] {
+    const context = {
+      exported: [] as unknown[],
+      ComponentCreator: (path: string, hash: string) => ({ path, hash }),
+      createLazyRouteGroup: (folder: string, tables: unknown[]) => ({
+        folder,
+        tables: tables.length,
+        Component: 'group',
+      }),
+      registry: {},
+      routesChunkNames: {},
+    };
+    runModule(text, context);
+    return (context.exported as { path: string; component: { hash?: string } }[]).map((route) => ({
+      ...route,
+      hash: route.component.hash,
+    }));
+  }
+
+  test('lazy routes leave routes.js; one route for their folder comes last in their array', () => {
+    expect(split.lazyRoutes).toEqual(['/docs/data-api/get-team', '/docs/data-api/schemas/order']);
+    expect(split.routes).not.toContain(`ComponentCreator('/docs/data-api/`);
+    expect(split.routes).toMatch(/^import \{ createLazyRouteGroup \} from "\/abs\/lazyRouteGroup\.tsx";/);
+    expect(split.routes).toContain(
+      `import(/* webpackChunkName: "lazy-route-table-1" */ "./registry.js?lazy-route-table=1")`,
+    );
+    const routes = evaluateRoutes(split.routes);
+    expect(routes.map((route) => route.path)).toEqual(['/getting-started/intro', '/docs/data-api/']);
+    expect(routes[1]).toMatchObject({ lazyGroup: { folder: '/docs/data-api/', tables: 2 }, sidebar: 'apiSidebar' });
+  });
+
+  test('the group route is a valid element wherever the array ends: after a kept route without a comma too', () => {
+    const lastWithoutComma = `import ComponentCreator from '@docusaurus/ComponentCreator';
+export default [
+  {
+    path: '/getting-started/intro',
+    component: ComponentCreator('/getting-started/intro', '123'),
+    exact: true
+  }
+];
+`;
+    const kept = splitRouteTables(
+      { ...files, routes: `${lastWithoutComma}` },
+      { ...options, isLazyModule: () => false },
+    );
+    expect(kept.routes).toBe(lastWithoutComma);
+    const lazyLast = lastWithoutComma.replace(
+      /\n\];/,
+      `,\n  {\n    path: '/docs/data-api/get-team',\n    component: ComponentCreator('/docs/data-api/get-team', 'd2e'),\n    exact: true\n  }\n];`,
+    );
+    const chunkNamesOnlyTeam = JSON.stringify({
+      '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
+    });
+    const registryOnlyTeam = files.registry.replace(/\n {2}"dddd4444"[^\n]*\]/, '');
+    const split2 = splitRouteTables(
+      { registry: registryOnlyTeam, routesChunkNames: chunkNamesOnlyTeam, routes: lazyLast },
+      options,
+    );
+    expect(evaluateRoutes(split2.routes).map((route) => route.path)).toEqual([
+      '/getting-started/intro',
+      '/docs/data-api/',
+    ]);
+  });
+
+  /** Evaluates lazy tables against stand-ins for the two tables they import; returns what they add and export. */
+  function evaluate(tables: string[]) {
+    const registry: Record<string, unknown> = {};
+    const chunkNames: Record<string, unknown> = {};
+    const routes: string[] = [];
+    const registered: unknown[] = [];
+    for (const table of tables) {
+      const context = {
+        registry,
+        routesChunkNames: chunkNames,
+        exported: [] as { path: string }[],
+        ComponentCreator: () => null,
+        registerChunkFiles: (files: unknown) => registered.push(files),
+      };
+      runModule(table, context);
+      routes.push(...context.exported.map((route) => route.path));
+    }
+    return { registry, chunkNames, routes, registered };
+  }
+
+  test("each table registers its chunks' files (its placeholder until bundled) and names its chunks", () => {
+    for (const [index, table] of split.lazyTables.entries()) {
+      const { registry, registered } = evaluate([table]);
+      expect(registered).toEqual([chunkFilesPlaceholder(index)]);
+      expect(split.lazyTableChunks[index]).toEqual(Object.keys(registry));
+      // Only server rendering reads an entry's module path; a lazy table is client-only.
+      expect(Object.values(registry).map((entry) => (entry as unknown[])[1])).toEqual(
+        Object.keys(registry).map(() => ''),
+      );
+    }
+  });
+
+  test('the lazy tables together add back exactly what the main tables lost', () => {
+    const { registry, chunkNames, routes } = evaluate(split.lazyTables);
+    expect(Object.keys(registry).sort()).toEqual(['aaaa1111', 'dddd4444']);
+    expect(chunkNames).toEqual({
+      '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
+      '/docs/data-api/schemas/order-f00': { __comp: 'cccc3333', content: 'dddd4444' },
+    });
+    expect(routes.sort()).toEqual(['/docs/data-api/get-team', '/docs/data-api/schemas/order']);
+  });
+
+  test('each route is in the table its path hashes to, alone with its own entries', () => {
+    expect(split.lazyTables).toHaveLength(2);
+    for (const [index, table] of split.lazyTables.entries()) {
+      const { registry, routes } = evaluate([table]);
+      for (const route of routes) expect(tableIndex(route, 2)).toBe(index);
+      expect(Object.keys(registry)).toHaveLength(routes.length);
+    }
+    const together = splitRouteTables(files, { ...options, routesPerTable: 64 });
+    expect(together.lazyTables).toHaveLength(1);
+    expect(evaluate(together.lazyTables).routes).toHaveLength(2);
+  });
+
+  test('with no lazy modules, every file is served as it was', () => {
+    const none = splitRouteTables(files, { ...options, isLazyModule: () => false });
+    expect(none.routes).toBe(files.routes);
+    expect(none.registry).toBe(files.registry);
+    expect(JSON.parse(none.routesChunkNames)).toEqual(JSON.parse(files.routesChunkNames));
+  });
+
+  test('a registry in another shape fails the build instead of shipping a half-split table', () => {
+    const changed = files.registry.replace('require.resolveWeak', 'resolveWeak');
+    expect(() => splitRouteTables({ ...files, registry: changed }, options)).toThrow(/1 of the expected shape|entries/);
+  });
+
+  test('a lazy route that is not a leaf of the known shape fails the build', () => {
+    const changed = files.routes.replace(`ComponentCreator('/docs/data-api/get-team', 'd2e')`, `Other('x')`);
+    expect(() => splitRouteTables({ ...files, routes: changed }, options)).toThrow(/not a leaf route/);
+  });
+});
+
+describe('the loader', () => {
+  const loader = createRequire(import.meta.url)('./loader.cjs') as (this: unknown, source: string) => string;
+  const served = { 'routes.js': { original: 'original', text: 'split' } };
+  const run = (resourcePath: string, source: string, resourceQuery = '') =>
+    loader.call({ getOptions: () => ({ files: served }), resourcePath, resourceQuery }, source);
+
+  test('serves the split text for the file that was split', () => {
+    expect(run('/site/.docusaurus/routes.js', 'original')).toBe('split');
+  });
+
+  test('refuses a file that changed after the split', () => {
+    expect(() => run('/site/.docusaurus/routes.js', 'edited')).toThrow(/changed after it was split/);
+  });
+
+  test('passes other files through', () => {
+    expect(run('/site/.docusaurus/registry.js', 'as is', '?other')).toBe('as is');
+  });
+});

@@ -1,0 +1,129 @@
+import type { JsonObject } from '../../core/openapi/document';
+import { operationViews, type OperationView } from '../../core/openapi/view';
+import { htmlPage } from './htmlPage';
+import type { ExportPage } from './llms';
+import { operationMarkdown } from '../../core/openapi/operationMarkdown';
+import { descriptionLinks } from '../../core/openapi/descriptionLinks';
+import type { LinkTargets } from '../../core/markdown/links';
+
+/** An API whose generated pages and single-page reference the exports write from its document. */
+export interface ExportApi {
+  id: string;
+  name: string;
+  /** Route of its generated pages: `/docs/data-api`. */
+  linkBase: string;
+  /** Route of its single-page reference: `/api/data`. */
+  reference: string;
+  /** Route of its overview (authentication, paging, errors): `/docs/data-api/data`. */
+  overview: string;
+  credentialVariable: string;
+  baseUrlVariable: string;
+  /** Origins the samples may call (src/build/hosts.ts). */
+  trustedOrigins: readonly string[];
+  /** The document's site-relative description links are this portal's pages (`ApiRecord.portalLinks`). */
+  portalLinks?: boolean;
+}
+
+/**
+ * Markdown with every heading one level down, for a page that holds others under its own title. Lines inside a fenced
+ * code block are code (a shell comment, a Python one): left as they are.
+ */
+export function demoteHeadings(markdown: string): string {
+  let fence: RegExp | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (fence) {
+        if (fence.test(line)) fence = undefined;
+        return line;
+      }
+      const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (opening) {
+        // Closed by a run of the same character at least as long, with nothing after it (CommonMark).
+        fence = new RegExp(`^ {0,3}${opening[1][0]}{${opening[1].length},}\\s*$`);
+        return line;
+      }
+      return line.startsWith('#') ? `#${line}` : line;
+    })
+    .join('\n');
+}
+
+/** The llms.txt sections, in order. */
+export const sections = ['Getting started', 'Partner integration guide', 'API documentation', 'Single-page references'];
+
+export function sectionsWithApis(apis: ExportApi[]): string[] {
+  return [...sections, ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} webhooks`, `${api.name} schemas`])];
+}
+
+import { isExported } from '../../core/markdownTwin';
+
+function sectionOf(route: string, apis: ExportApi[]): string {
+  for (const api of apis) {
+    if (route.startsWith(`${api.linkBase}/schemas/`)) return `${api.name} schemas`;
+    if (route.startsWith(`${api.linkBase}/webhooks/`)) return `${api.name} webhooks`;
+    if (route === api.reference) return 'Single-page references';
+  }
+  if (route.startsWith('/getting-started/partner-integration-guide')) return 'Partner integration guide';
+  if (route.startsWith('/getting-started') || route === '/') return 'Getting started';
+  return 'API documentation';
+}
+
+/**
+ * Every exported page of the build: operation pages and single-page references written from the resolved documents
+ * (so their Markdown carries every limit and default as the document states it), all other pages from their HTML.
+ */
+export function exportPages(
+  routes: string[],
+  apis: { api: ExportApi; document: JsonObject }[],
+  readHtml: (route: string) => string,
+): ExportPage[] {
+  const operations = new Map<string, { api: ExportApi; view: OperationView; links: LinkTargets }>();
+  const linksOf = (api: ExportApi, document: JsonObject) =>
+    descriptionLinks(document, { linkBase: api.linkBase, referenceRoute: api.reference, portalLinks: api.portalLinks });
+  for (const { api, document } of apis) {
+    const links = linksOf(api, document);
+    for (const view of operationViews(document, api.id)) {
+      operations.set(`${api.linkBase}/${view.slug}`, { api, view, links });
+    }
+  }
+  const apiList = apis.map(({ api }) => api);
+  return [...new Set(routes)]
+    .filter(isExported)
+    .sort()
+    .map((route): ExportPage => {
+      const operation = operations.get(route);
+      if (operation) {
+        const { api, view, links } = operation;
+        return {
+          route,
+          title: view.summary,
+          description: `${view.method.toUpperCase()} ${view.path}`,
+          section: `${api.name} calls`,
+          markdown: operationMarkdown(view, { ...api, links }),
+        };
+      }
+      const reference = apis.find(({ api }) => api.reference === route);
+      if (reference) {
+        const views = operationViews(reference.document, reference.api.id);
+        const links = linksOf(reference.api, reference.document);
+        return {
+          route,
+          title: `${reference.api.name} reference`,
+          description: `Every call of the ${reference.api.name} on one page.`,
+          section: 'Single-page references',
+          markdown: [
+            `# ${reference.api.name} reference`,
+            '',
+            ...views.map((view) => demoteHeadings(operationMarkdown(view, { ...reference.api, links }))),
+          ].join('\n'),
+        };
+      }
+      const page = htmlPage(readHtml(route));
+      return { route, ...page, section: sectionOf(route, apiList) };
+    });
+}
+
+/** The llms-export plugin's options: each API as the openapi-source plugin publishes it; its name is the document's title. */
+export interface LlmsExportOptions {
+  apis: Omit<ExportApi, 'name'>[];
+}

@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import { twinPath } from '../../core/markdownTwin';
+import { llmsFullTxt, llmsTxt, type ExportPage } from './llms';
+
+const site = { title: 'Arena Developers', summary: 'Guides and\nreferences.', url: 'https://developers.example' };
+const pages: ExportPage[] = [
+  {
+    route: '/docs/webhooks',
+    title: 'Webhooks',
+    description: 'Receive events.',
+    section: 'Guides',
+    markdown: '# Webhooks\n\nText.',
+  },
+  {
+    route: '/docs/data-api/get-games',
+    title: 'List games',
+    description: '',
+    section: 'Data API',
+    markdown: '# List games',
+  },
+];
+
+test.each([
+  ['/docs/webhooks', '/docs/webhooks.md'],
+  ['/docs/', '/docs.md'],
+  [
+    '/getting-started/partner-integration-guide/account-linkage/',
+    '/getting-started/partner-integration-guide/account-linkage.md',
+  ],
+  ['/', '/index.md'],
+])('the twin of %s is %s', (route, twin) => expect(twinPath(route)).toBe(twin));
+
+describe('llmsTxt', () => {
+  test('has the title, a one-line summary and a linked section per kind of page', () => {
+    expect(llmsTxt(site, pages, ['Guides', 'Data API', 'Empty'])).toBe(
+      [
+        '# Arena Developers',
+        '',
+        '> Guides and references.',
+        '',
+        'Every page below is linked as Markdown. The full text of all pages and every API operation is in',
+        '[llms-full.txt](https://developers.example/llms-full.txt).',
+        '',
+        '## Guides',
+        '',
+        '- [Webhooks](https://developers.example/docs/webhooks.md): Receive events.',
+        '',
+        '## Data API',
+        '',
+        '- [List games](https://developers.example/docs/data-api/get-games.md)',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+test('llmsFullTxt concatenates every page under its source URL', () => {
+  const full = llmsFullTxt(site, pages);
+  expect(full).toContain('Source: https://developers.example/docs/webhooks\n\n# Webhooks\n\nText.');
+  expect(full.match(/^Source: /gm)).toHaveLength(2);
+});
+
+test('page titles and descriptions become Markdown text, never live HTML', () => {
+  const hostile: ExportPage = {
+    route: '/x',
+    title: 'A <script>alert(1)</script>',
+    description: 'B <img src=x onerror=y>',
+    section: 'Guides',
+    markdown: '# x',
+  };
+  const text = llmsTxt(site, [hostile], ['Guides']);
+  expect(text).toContain(
+    '- [A &lt;script&gt;alert(1)&lt;/script&gt;](https://developers.example/x.md): B &lt;img src=x onerror=y&gt;',
+  );
+});
+
+test('llms.txt tells assistants where the API catalog is and how each API takes its credential', () => {
+  const text = llmsTxt(
+    site,
+    pages,
+    ['Guides'],
+    [
+      {
+        name: 'Data API',
+        overview: '/docs/data-api/data',
+        credentialVariable: 'ARENA_API_KEY',
+        baseUrlVariable: 'ARENA_DATA_API_URL',
+      },
+    ],
+  );
+  const section = text.slice(text.indexOf('## For AI assistants'), text.indexOf('## Guides'));
+  expect(section).toContain('[API catalog](https://developers.example/.well-known/api-catalog)');
+  expect(section).toContain(
+    '- Data API: read the credential from `ARENA_API_KEY` and the base URL from `ARENA_DATA_API_URL`',
+  );
+  expect(section).toContain('[overview](https://developers.example/docs/data-api/data.md)');
+});

@@ -1,0 +1,41 @@
+import { referenceTargets, searchTarget, type SearchApi, type SearchTarget } from '../../core/search/sections';
+
+/** What the indexer process (indexer.mts) indexes: each page's HTML file, its URL and its search target. */
+export interface IndexJob {
+  outputPath: string;
+  rootSelector: string;
+  excludeSelectors: string[];
+  pages: { url: string; file: string; target: SearchTarget }[];
+}
+
+export interface JobInput {
+  /** The build's routes, as Docusaurus gives them (with the site's base URL). */
+  routes: readonly string[];
+  baseUrl: string;
+  /** Route bases of the searched docs instances, without the base URL (`/docs`). */
+  docsRoutes: readonly string[];
+  apis: readonly SearchApi[];
+  /**
+   * The HTML file of a site path (a route without the base URL: the build writes files there), or nothing when the
+   * build wrote none (a redirect-only route).
+   */
+  fileOf: (route: string) => string | undefined;
+}
+
+/**
+ * The pages to index: every route of a searched docs instance that has an HTML file, with its target. Routes are
+ * matched without the base URL (the documents' pages are known by their site paths) and indexed with it (the URL a
+ * result links to).
+ */
+export function searchPages({ routes, baseUrl, docsRoutes, apis, fileOf }: JobInput): IndexJob['pages'] {
+  const references = referenceTargets(apis);
+  const base = baseUrl.replace(/\/$/, '');
+  const pages: IndexJob['pages'] = [];
+  for (const url of new Set(routes)) {
+    const route = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url;
+    const target = searchTarget(route, references, apis, docsRoutes);
+    const file = target && fileOf(route);
+    if (target && file) pages.push({ url, file, target });
+  }
+  return pages;
+}

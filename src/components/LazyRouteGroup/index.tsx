@@ -1,0 +1,207 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { matchPath } from '@docusaurus/router';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import Loading from '@theme/Loading';
+import siteConfig from '@generated/docusaurus.config';
+import { tableIndex } from '../../core/lazy-routes/tableIndex';
+import { categoryFile } from '../../core/lazy-routes/categoryFile';
+import type { ChunkFiles } from '../../core/lazy-routes/chunkFiles';
+
+/**
+ * The browser's half of the lazy route tables (../lib/split.ts). The main bundle knows, per array of reference
+ * routes, one route that answers every path under their folder (`lazyGroup`); the routes themselves sit in tables a
+ * path hashes to. Docusaurus preloads the matched routes' components before it renders a location (on first load and
+ * on each navigation): this group's preload loads the location's table, then preloads the route found there. The
+ * DocRoot wrapper then puts the table's routes in place of the group (`expandLazyGroups`), so the docs layout sees the
+ * same routes, with the same sidebar, as the server rendered.
+ */
+
+/** The webpack runtime's function that names a chunk's file (see ../lib/chunkFiles.ts). */
+declare const __webpack_require__: { u: (chunkId: string | number) => string };
+
+const chunkFiles = new Map<string, string>();
+let lookingHereFirst = false;
+
+/**
+ * A lazy table registers the files of its routes' chunks, which the webpack runtime no longer lists once bundled
+ * (../lib/chunkFiles.ts); the runtime's function then looks here first. Before bundling (the server bundle, the dev
+ * server) a table passes its placeholder, a string, and the runtime still lists every chunk.
+ */
+export function registerChunkFiles(registered: ChunkFiles | string): void {
+  if (typeof registered === 'string') return;
+  if (!lookingHereFirst) {
+    lookingHereFirst = true;
+    const fileOf = __webpack_require__.u;
+    __webpack_require__.u = (chunkId) => chunkFiles.get(String(chunkId)) ?? fileOf(chunkId);
+  }
+  for (const [id, file] of Object.entries(registered.files)) chunkFiles.set(id, `${registered.prefix}${file}.js`);
+}
+
+export interface RouteConfig {
+  path?: string;
+  exact?: boolean;
+  sidebar?: string;
+  /** The page's lazy sidebar category (../lib/sidebar.ts): its key, loaded with the page. */
+  sidebarCategory?: string;
+  lazyGroup?: LazyRouteGroup;
+  component: { preload?: () => Promise<unknown> } & ((props: never) => ReactNode);
+}
+
+type TableLoader = () => Promise<{ default: RouteConfig[] }>;
+
+export interface LazyRouteGroup {
+  /** The routes of the table the path hashes to, once loaded. */
+  routesFor: (pathname: string) => RouteConfig[] | undefined;
+  /** Loads the path's table and preloads its route. */
+  load: (pathname: string) => Promise<void>;
+  subscribe: (listener: () => void) => () => void;
+  version: () => number;
+  Component: { preload: () => Promise<void> } & (() => ReactNode);
+}
+
+/**
+ * The location Docusaurus is about to render. Its preload passes the path to nobody, but it announces a navigation
+ * (`onRouteUpdate`, ./routeUpdate.ts) just before preloading it; on first load it is the window's location.
+ */
+let pendingPathname: string | undefined;
+
+export function announcePathname(pathname: string): void {
+  pendingPathname = pathname;
+}
+
+function decoded(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+export function createLazyRouteGroup(folder: string, tables: TableLoader[]): LazyRouteGroup {
+  const loaded = new Map<number, RouteConfig[]>();
+  const listeners = new Set<() => void>();
+  let version = 0;
+  const tableOf = (pathname: string) => tableIndex(decoded(pathname), tables.length);
+
+  const group: LazyRouteGroup = {
+    routesFor: (pathname) => loaded.get(tableOf(pathname)),
+    async load(pathname) {
+      const table = tableOf(pathname);
+      if (!loaded.has(table)) {
+        loaded.set(table, (await tables[table]()).default);
+        version += 1;
+        listeners.forEach((listener) => listener());
+      }
+      const routes = loaded.get(table) ?? [];
+      const route = routes.find((candidate) =>
+        matchPath(decoded(pathname), { path: candidate.path, exact: candidate.exact }),
+      );
+      await Promise.all([
+        route?.component.preload?.(),
+        route?.sidebarCategory === undefined ? undefined : loadSidebarCategory(route.sidebarCategory),
+      ]);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    version: () => version,
+    Component: Object.assign(
+      // Rendered only when a location was not preloaded (the wrapper renders the table's routes instead): load it.
+      function LazyRouteGroupFallback(): ReactNode {
+        const pathname = ExecutionEnvironment.canUseDOM ? window.location.pathname : '/';
+        useEffect(() => {
+          void group.load(pathname);
+        }, [pathname]);
+        return <Loading isLoading pastDelay timedOut={false} error={undefined} retry={() => undefined} />;
+      },
+      {
+        // A link's hover preloads its target too, unannounced: then the announced path is the current page's, and a
+        // page outside the folder loads nothing.
+        preload: async () => {
+          const pathname = pendingPathname ?? (ExecutionEnvironment.canUseDOM ? window.location.pathname : '/');
+          if (decoded(pathname).startsWith(folder)) await group.load(pathname);
+        },
+      },
+    ),
+  };
+  return group;
+}
+
+/**
+ * A docs root's routes with each lazy group replaced by the routes of the table its location hashes to: a path that
+ * is in none of them then matches nothing, and the docs root shows its not-found content as on the server. A group
+ * whose table has not loaded stays, to load it.
+ */
+export function expandLazyGroups(routes: RouteConfig[], pathname: string): RouteConfig[] {
+  return routes.flatMap((route) => (route.lazyGroup ? (route.lazyGroup.routesFor(pathname) ?? [route]) : [route]));
+}
+
+/** Re-renders when a group loads a table. */
+export function useLazyGroups(routes: RouteConfig[]): void {
+  const groups = routes.flatMap((route) => (route.lazyGroup ? [route.lazyGroup] : []));
+  useSyncExternalStore(
+    (listener) => {
+      const stops = groups.map((group) => group.subscribe(listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    () => groups.reduce((sum, group) => sum + group.version(), 0),
+    () => 0,
+  );
+}
+
+/*
+ * The items of the sidebar categories that the browser's docs metadata leaves out (../lib/sidebar.ts), each a JSON
+ * file under the base URL: fetched with a page of the category, or when the reader opens one. Outside the production
+ * client bundle no category is left out.
+ */
+const sidebarCategories = new Map<string, unknown[]>();
+const pendingCategories = new Map<string, Promise<void>>();
+const categoryListeners = new Set<() => void>();
+let categoriesVersion = 0;
+
+/** A category's items, fetched twice before giving up: a page's own category must arrive before it hydrates. */
+async function fetchCategory(key: string): Promise<unknown[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${siteConfig.baseUrl}${categoryFile(key)}`).catch(() => undefined);
+    if (response?.ok) return (await response.json()) as unknown[];
+    if (attempt === 2) throw new Error(`sidebar category ${key}: ${response?.status ?? 'network error'}`);
+  }
+}
+
+/**
+ * Loads a category's items. When both fetches fail the category keeps its first item, and opening it tries again;
+ * if it is the page's own, the page still shows, but React re-renders it in the browser (the server rendered the
+ * category whole).
+ */
+export function loadSidebarCategory(key: string): Promise<void> {
+  if (sidebarCategories.has(key)) return Promise.resolve();
+  const pending =
+    pendingCategories.get(key) ??
+    fetchCategory(key)
+      .then((items) => {
+        sidebarCategories.set(key, items);
+        categoriesVersion += 1;
+        categoryListeners.forEach((listener) => listener());
+      })
+      .catch(() => undefined)
+      .finally(() => pendingCategories.delete(key));
+  pendingCategories.set(key, pending);
+  return pending;
+}
+
+export function loadedSidebarCategory<Item>(key: string): Item[] | undefined {
+  return sidebarCategories.get(key) as Item[] | undefined;
+}
+
+/** Re-renders when a sidebar category loads; returns a number that changes each time. */
+export function useSidebarCategories(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      categoryListeners.add(listener);
+      return () => categoryListeners.delete(listener);
+    },
+    () => categoriesVersion,
+    () => 0,
+  );
+}

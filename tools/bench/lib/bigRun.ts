@@ -1,0 +1,101 @@
+/**
+ * `npm run bench -- --big`: the build's time, memory and output at three sizes of API, each a throw-away copy of the
+ * site with one large real document added the way an API is added: none (the site's own calls), Stripe's (dense:
+ * every schema reaches most others) and GitHub's (1,000+ calls). What the issue of big documents asks to be reported;
+ * the scale axis (`--scale`) grows the site's own documents instead.
+ */
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { listOperations, type JsonObject } from '../../../src/core/openapi/document';
+import {
+  addRealApis,
+  githubDocument,
+  realDocumentPath,
+  stripeDocument,
+  type RealDocument,
+} from '../../lib/realDocuments';
+import { copySite } from '../../lib/siteCopy';
+import { apis } from '../../../config/apis';
+import { filesUnder, sum, timedBuild } from './scaleRun';
+
+export interface BigRow {
+  label: string;
+  calls: number;
+  schemas: number;
+  pages: number;
+  wall: number;
+  cpu: number;
+  /** Peak resident set size of the build, and of each step, bytes. */
+  rss: number;
+  stepRss: Record<string, number>;
+  bytes: number;
+  /** Bytes of the generated MDX pages, which the bundler compiles. */
+  mdxBytes: number;
+}
+
+function counts(file: string): { calls: number; schemas: number } {
+  // JSON is YAML: the vendored documents are YAML, the real ones JSON.
+  const document = parse(readFileSync(file, 'utf8')) as JsonObject;
+  const components = (document.components ?? {}) as JsonObject;
+  return { calls: listOperations(document).length, schemas: Object.keys(components.schemas ?? {}).length };
+}
+
+export const bigDocuments: readonly (RealDocument | undefined)[] = [undefined, stripeDocument, githubDocument];
+
+export async function measureBig(document: RealDocument | undefined, log: (message: string) => void): Promise<BigRow> {
+  const site = copySite(process.cwd(), `bench-big-${document?.slug ?? 'site'}-`);
+  try {
+    let calls = 0;
+    let schemas = 0;
+    for (const api of apis) {
+      const own = counts(path.join(site.dir, api.vendored));
+      calls += own.calls;
+      schemas += own.schemas;
+    }
+    if (document) {
+      addRealApis(site.dir, [document]);
+      const added = counts(realDocumentPath(document));
+      calls += added.calls;
+      schemas += added.schemas;
+    }
+    const label = document ? `the site and ${document.slug}` : "the site's own APIs";
+    log(`building ${label} (${calls} calls, ${schemas} schemas) in ${site.dir}`);
+    const outDir = path.join(site.dir, 'build');
+    const { time, stepRss } = await timedBuild(site.dir, outDir, label);
+    const files = filesUnder(outDir);
+    const mdx = filesUnder(path.join(site.dir, 'docs')).filter((item) => item.file.endsWith('.mdx'));
+    const row: BigRow = {
+      label,
+      calls,
+      schemas,
+      pages: files.filter((item) => item.file.endsWith(`${path.sep}index.html`)).length,
+      wall: time.wall,
+      cpu: time.cpu,
+      rss: time.rss,
+      stepRss,
+      bytes: sum(files),
+      mdxBytes: sum(mdx),
+    };
+    log(`${label}: ${row.wall.toFixed(0)} s wall, peak RSS ${(row.rss / 1e9).toFixed(2)} GB`);
+    return row;
+  } finally {
+    site.remove();
+  }
+}
+
+/** The table: one row per size. Pure. */
+export function bigTable(rows: readonly BigRow[]): string {
+  const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
+  return [
+    '| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | MDX MB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${row.calls} | ${row.schemas} | ${row.pages} | ${row.wall.toFixed(0)} | ${row.cpu.toFixed(0)} | ` +
+        `${gb(row.rss)} | ${Object.entries(row.stepRss)
+          .map(([step, rss]) => `${step} ${gb(rss)}`)
+          .join(', ')} | ${(row.bytes / 1e6).toFixed(1)} | ${(row.mdxBytes / 1e6).toFixed(1)} |`,
+    ),
+  ].join('\n');
+}
