@@ -1,0 +1,247 @@
+import type { JsonObject } from '../../core/openapi/document';
+import { sampleSettings } from '../../core/samples';
+import { isTrustedServer, type ListedServer } from '../../core/openapi/servers';
+import {
+  operationSchemaRoots,
+  schemaCatalog,
+  type OperationView,
+  type WebhookView,
+  type SchemaCatalog,
+  type SchemaNode,
+  type SchemaView,
+} from '../../core/openapi/view';
+import { markdownTrees, parseMarkdown } from '../../core/markdown/parse';
+import { plainText } from '../../core/markdown/tree';
+import type { LinkTargets } from '../../core/markdown/links';
+import { descriptionLinks } from '../../core/openapi/descriptionLinks';
+import { webhookDetails } from '../../core/openapi/view/webhookDetails';
+import type { Badge, OperationBadges } from '../../core/changelog';
+import type { PagesOptions } from '../pipeline/options';
+
+/** Front matter keywords: Docusaurus refuses an empty one (a call without an operationId has none), and repeats say nothing. */
+function keywords(values: readonly string[]): string[] {
+  return [...new Set(values.filter((value) => value.trim() !== ''))];
+}
+
+/** A front matter value: JSON's double-quoted strings are valid YAML, so no value can break out of its line. */
+function yamlString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/*
+ * A generated page imports nothing: the `/docs` instance's page component provides the components it uses
+ * (src/components/ApiOperation/DocItem.tsx), so bundling reaches them once rather than once per page.
+ */
+
+/** Data for a page, as an MDX export. JSON is valid JavaScript, so document text stays data and never becomes MDX. */
+function exportConst(name: string, value: unknown): string {
+  return `export const ${name} = ${JSON.stringify(value)};`;
+}
+
+function firstSentence(text: string): string {
+  const [first] = parseMarkdown(text);
+  const plain = first !== undefined && typeof first !== 'string' && first.t === 'p' ? plainText(first.c) : '';
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(plain)?.[1] ?? plain;
+  return sentence.slice(0, 200);
+}
+
+const linkTargets = new WeakMap<JsonObject, Map<string, LinkTargets>>();
+
+/**
+ * Where the links in a document's descriptions lead, worked out once per document and place: the same document is
+ * also written under a probe's route (`renderable.ts`), whose links must not reach the real pages.
+ */
+export function targetsOf(document: JsonObject, options: PagesOptions): LinkTargets {
+  const linkOptions = { linkBase: options.linkBase, ...options.descriptionLinks };
+  const key = JSON.stringify(linkOptions);
+  let byPlace = linkTargets.get(document);
+  if (!byPlace) {
+    byPlace = new Map();
+    linkTargets.set(document, byPlace);
+  }
+  let targets = byPlace.get(key);
+  if (!targets) {
+    targets = descriptionLinks(document, linkOptions);
+    byPlace.set(key, targets);
+  }
+  return targets;
+}
+
+/**
+ * The schema trees a page shows open, and where it fetches the others: a page carries the trees of its roots (a
+ * response that is a named schema shows that schema's fields), every nested named field sized. Then the parsed
+ * descriptions of everything the page carries (`data`, and those trees), which its `Markdown` components show.
+ */
+function schemaExports(
+  document: JsonObject,
+  catalog: SchemaCatalog,
+  roots: SchemaNode[],
+  options: PagesOptions,
+  data: unknown,
+): string[] {
+  for (const root of roots) catalog.sized(root);
+  const schemas = catalog.rootSchemas(roots);
+  return [
+    exportConst('schemas', schemas),
+    '',
+    `export const schemaFiles = ${JSON.stringify(options.schemaFiles.route)};`,
+    '',
+    exportConst('markdown', markdownTrees([data, schemas], targetsOf(document, options))),
+  ];
+}
+
+export function operationPage(
+  document: JsonObject,
+  view: OperationView,
+  options: PagesOptions,
+  catalog: SchemaCatalog = schemaCatalog(document),
+): string {
+  const servers: ListedServer[] = [
+    ...view.servers.map((server) => ({
+      label: server.name || server.description || 'Server',
+      url: server.url,
+      ...(server.variables ? { template: server.template, variables: server.variables } : {}),
+      trusted: isTrustedServer(server.url, options.trustedOrigins),
+    })),
+    { label: 'Local mock', url: options.mockUrl, trusted: true },
+  ];
+  // The samples are written when the page renders (and again as the reader types in the explorer), from these.
+  const samples = sampleSettings(document, options);
+  const schemas = schemaExports(document, catalog, operationSchemaRoots(view), options, view);
+  const key = `${view.method.toUpperCase()} ${view.path}`;
+  const parameterBadges = Object.fromEntries(
+    view.parameters.flatMap((parameter): [string, Badge][] => {
+      const badge = options.changed?.[`${key} ${parameter.name}`];
+      return badge ? [[parameter.name, badge]] : [];
+    }),
+  );
+  const changed: OperationBadges = {
+    ...(options.changed?.[key] ? { operation: options.changed[key] } : {}),
+    ...(Object.keys(parameterBadges).length > 0 ? { parameters: parameterBadges } : {}),
+  };
+  const lines = [
+    '---',
+    `id: ${view.slug}`,
+    `title: ${yamlString(view.summary)}`,
+    `sidebar_label: ${yamlString(view.summary)}`,
+    `description: ${yamlString(firstSentence(view.description) || `${view.method.toUpperCase()} ${view.path}`)}`,
+    `slug: ${options.slugBase}/${view.slug}`,
+    `keywords: ${JSON.stringify(keywords([view.operationId, view.path, ...view.parameters.map((parameter) => parameter.name)]))}`,
+    // The right column of samples and Try it takes the place of the table of contents.
+    'hide_table_of_contents: true',
+    '---',
+    '',
+    exportConst('operation', view),
+    '',
+    exportConst('samples', samples),
+    '',
+    exportConst('servers', servers),
+    '',
+    exportConst('signInOrigins', options.signInOrigins ?? []),
+    '',
+    ...schemas,
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    exportConst('changed', changed),
+    '',
+    '<MarkdownTreesProvider trees={markdown}>',
+    '<OperationReference operation={operation} samples={samples} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} changed={changed}>',
+    '  <ApiExplorer operation={operation} servers={servers} signInOrigins={signInOrigins} />',
+    '</OperationReference>',
+    '</MarkdownTreesProvider>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function schemaPage(
+  document: JsonObject,
+  view: SchemaView,
+  options: PagesOptions,
+  catalog: SchemaCatalog = schemaCatalog(document),
+): string {
+  const fieldBadges = Object.fromEntries(
+    (view.root.children ?? []).flatMap((child): [string, Badge][] => {
+      const badge = child.name === undefined ? undefined : options.changed?.[`${view.name}.${child.name}`];
+      return badge && child.name !== undefined ? [[child.name, badge]] : [];
+    }),
+  );
+  const schemaBadge = options.changed?.[view.name];
+  // Before `schema` is written: this sizes the named fields of its tree.
+  const schemas = schemaExports(document, catalog, [view.root], options, view);
+  const lines = [
+    '---',
+    // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
+    `id: ${view.slug.split('/').pop() ?? view.slug}`,
+    `title: ${yamlString(view.name)}`,
+    `sidebar_label: ${yamlString(view.name)}`,
+    `description: ${yamlString(firstSentence(view.description) || `The ${view.name} schema.`)}`,
+    `slug: ${options.slugBase}/${view.slug}`,
+    `keywords: ${JSON.stringify(keywords([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')]))}`,
+    '---',
+    '',
+    exportConst('schema', view),
+    '',
+    exportConst('changed', fieldBadges),
+    '',
+    ...schemas,
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    '<MarkdownTreesProvider trees={markdown}>',
+    '',
+    ...(schemaBadge
+      ? [
+          exportConst('schemaChanged', schemaBadge),
+          '',
+          `<ChangedBadge badge={schemaChanged} label={schema.name} />`,
+          '',
+        ]
+      : []),
+    '<Markdown text={schema.description} headings={2} />',
+    '',
+    '## Fields',
+    '',
+    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} files={schemaFiles} changed={changed} />',
+    '',
+  ];
+  if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
+  lines.push('## Used by', '', '<UsedBy schema={schema} linkBase={linkBase} />', '', '</MarkdownTreesProvider>', '');
+  return lines.join('\n');
+}
+
+/** A webhook's page: what the API sends to the reader's endpoint, and the answers it expects. */
+export function webhookPage(
+  document: JsonObject,
+  webhook: WebhookView,
+  options: PagesOptions,
+  catalog: SchemaCatalog,
+): string {
+  const { operation } = webhook;
+  const detailed = { ...webhook, details: webhookDetails(document, webhook) };
+  const schemas = schemaExports(document, catalog, operationSchemaRoots(operation), options, webhook);
+  const description = firstSentence(operation.description || operation.requestBody?.description || '');
+  const lines = [
+    '---',
+    `id: ${webhook.slug.split('/').pop() ?? webhook.slug}`,
+    `title: ${yamlString(webhook.name)}`,
+    `sidebar_label: ${yamlString(webhook.name)}`,
+    `description: ${yamlString(description || `The ${webhook.name} webhook.`)}`,
+    `slug: ${options.slugBase}/${webhook.slug}`,
+    `keywords: ${JSON.stringify(keywords([webhook.name, 'webhook']))}`,
+    '---',
+    '',
+    exportConst('webhook', detailed),
+    '',
+    ...schemas,
+    '',
+    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
+    '',
+    '<MarkdownTreesProvider trees={markdown}>',
+    '<WebhookReference webhook={webhook} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} details={<WebhookDetails webhook={webhook} linkBase={linkBase} />} />',
+    '</MarkdownTreesProvider>',
+    '',
+  ];
+  return lines.join('\n');
+}
