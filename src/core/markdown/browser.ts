@@ -1,12 +1,12 @@
 import type { Root } from 'hast';
-import { hastFrom, htmlFits, type HtmlSource } from './html';
+import { hastFrom, htmlFits, type HtmlSource } from './parsedHtml';
 import type { LinkTargets } from './links';
 import { readMarkdown } from './read';
 import type { MdNode } from './tree';
 
 const xhtml = 'http://www.w3.org/1999/xhtml';
 
-/** The DOM as ./html.ts reads it. */
+/** The DOM as ./parsedHtml.ts reads it. */
 const domSource: HtmlSource<Node> = {
   children: (node) => node.childNodes,
   name: (node) => {

@@ -1,6 +1,6 @@
 import { defaultTreeAdapter, html as htmlSpec, parse, type DefaultTreeAdapterMap } from 'parse5';
 import type { Root } from 'hast';
-import { hastFrom, htmlFits, maxHtmlElements, maxHtmlNesting, type HtmlSource } from './html';
+import { hastFrom, htmlFits, maxHtmlElements, maxHtmlNesting, type HtmlSource } from './parsedHtml';
 import type { LinkTargets } from './links';
 import { readMarkdown } from './read';
 import { descriptionTexts, markdownKey, type MarkdownTrees, type MdNode } from './tree';
@@ -9,7 +9,7 @@ export { maxParsedLength } from './read';
 
 type Node = DefaultTreeAdapterMap['node'];
 
-/** parse5's tree as ./html.ts reads it. */
+/** parse5's tree as ./parsedHtml.ts reads it. */
 const parse5Source: HtmlSource<Node> = {
   children: (node) => ('childNodes' in node ? node.childNodes : []),
   name: (node) => {

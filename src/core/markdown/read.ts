@@ -4,7 +4,9 @@ import type Token from 'markdown-it/lib/token.mjs';
 import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
 import type { Root } from 'hast';
 import { resolveHref, type LinkTargets } from './links';
-import { htmlElementNames, htmlNodes, imageNode, rawTextElements } from './html';
+import { htmlElementNames, rawTextElements } from './htmlElements';
+import { htmlNodes } from './htmlNodes';
+import { imageNode } from './image';
 import type { MdNode } from './tree';
 
 // cspell:words commonmark softbreak hardbreak
