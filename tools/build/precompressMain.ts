@@ -4,9 +4,18 @@
  * Usage: tsx tools/build/precompressMain.ts [build folder, default build]
  */
 import process from 'node:process';
+import { readCli } from '../lib/cli';
 import { precompressTree } from './precompress';
 
-const root = process.argv[2] ?? 'build';
+const { positionals } = readCli({
+  command: 'npm run build',
+  tag: '[precompress]',
+  summary: "npm run build's last step: a .gz and a .br twin beside every compressible file of a build, for nginx.",
+  usage: ['[build folder]'],
+  options: {},
+  positionals: { value: 'build folder', description: 'the build to compress (default build/)', max: 1 },
+});
+const root = positionals[0] ?? 'build';
 const started = Date.now();
 precompressTree(root).then(
   ({ files, bytes, gzipBytes, brotliBytes }) => {

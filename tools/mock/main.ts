@@ -1,8 +1,9 @@
 /**
  * `npm run mock`: a Prism mock server for each API of config/apis.ts on 127.0.0.1, from the document the site was
- * built from: Data API on port 4010 (MOCK_DATA_PORT), Chat API on port 4011 (MOCK_CHAT_PORT). Requests that break
- * a limit or miss the Authorization header are rejected with Prism's validation error (the `sl-violations` header).
- * A port in use stops it at once, with one line naming the port and the variable to change, and exit code 1.
+ * built from, each on the port and variable its record names (`mock`). In front of each, the credential gate answers
+ * 401 to a call without a real credential (tools/mock/credentialGate.ts); a request that breaks a limit gets Prism's
+ * validation error (the `sl-violations` header). A port in use stops it at once, with one line naming the port and
+ * the variable to change, and exit code 1.
  */
 import path from 'node:path';
 import process from 'node:process';
