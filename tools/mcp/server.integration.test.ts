@@ -7,7 +7,8 @@ import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@mo
 import { readVendoredDocument } from '../../tests/fixtures/vendored';
 import { hostileSample, providerSamples } from '../../tests/fixtures/codeSamplesDocument';
 import type { JsonObject } from '../../src/core/openapi/document';
-import { createPortalServer, credentialForms, maxResponseBytes, type McpApi } from './server';
+import { credentialForms, maxResponseBytes } from './callGate';
+import { createPortalServer, type McpApi } from './server';
 import { urlSource, type PortalSource } from './source';
 
 /**
