@@ -5,6 +5,7 @@ import { referenceModel } from '../../core/openapi/singlePage';
 import { operationMarkdown } from '../../core/openapi/operationMarkdown';
 import { referencePages } from './pages';
 import { sampleSettings } from '../../core/samples';
+import type { RenderScope } from '../pipeline/resolve';
 
 const probe = {
   dir: 'probe',
@@ -22,9 +23,11 @@ const probe = {
  * Makes from a document everything a build makes of it (reference pages, facts, the single-page reference's input,
  * the Markdown exports) and throws if any of it fails, so a document that validates but cannot be built is refused
  * like any other unusable one: the build falls back, `specs:pull` keeps the vendored copy. Returns the page names
- * that had to be changed (collisions, empty names) and the document's own code samples skipped or cut, for the log.
+ * that had to be changed (collisions, empty names) and the document's own code samples skipped or cut, for the log;
+ * with the scope `notices`, only those (src/build/pipeline/resolve.ts says when).
  */
-export function renderingNotices(document: JsonObject): string[] {
+export function renderingNotices(document: JsonObject, scope: RenderScope = 'everything'): string[] {
+  if (scope === 'notices') return [...documentSlugs(document).problems, ...documentSampleNotices(document)];
   referencePages(document, 'probe', probe);
   apiFacts(document, 'probe', probe.linkBase);
   referenceModel(document, {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { prepareDocument } from './resolve';
+import { prepareDocument, resolveApiDocument, type RenderScope } from './resolve';
 import { operationViews, reservedPagesKey } from '../../core/openapi/view';
 import { renderingNotices } from '../pages/renderable';
 
@@ -68,6 +68,64 @@ describe('prepareDocument', () => {
       expect.stringContaining(
         '/paths/~1a/get/parameters/0/schema/maximum (9223372036854775807 reads as 9223372036854775808)',
       ),
+    );
+  });
+});
+
+describe('resolveApiDocument', () => {
+  const text = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    paths: { '/a': { get: { operationId: 'a', responses: { 200: { description: 'ok' } } } } },
+  });
+  const source = { id: 'x', vendoredPath: 'openapi/x.yaml', vendoredText: text, urlVariable: 'X_SPEC_URL' };
+
+  // Issue 59: the build renders a vendored document's pages anyway, and has nothing to fall back to.
+  test('renders a remote document whole before using it, and checks a vendored one only for its notices', async () => {
+    const scopes: (RenderScope | undefined)[] = [];
+    const renderable = (_document: unknown, scope?: RenderScope) => (scopes.push(scope), []);
+    await resolveApiDocument(source, { strict: false, renderable });
+    expect(scopes).toEqual(['notices']);
+    const fetchImpl = (() => Promise.resolve(new Response(text, { status: 200 }))) as typeof fetch;
+    const remote = await resolveApiDocument(
+      { ...source, url: 'https://docs.example/x.json' },
+      { strict: false, renderable, fetchImpl },
+    );
+    expect(remote.source).toBe('remote');
+    expect(scopes).toEqual(['notices', 'everything']);
+  });
+
+  test('a remote document that cannot be rendered falls back to the vendored one, which is not rendered twice', async () => {
+    const scopes: (RenderScope | undefined)[] = [];
+    const renderable = (_document: unknown, scope?: RenderScope) => {
+      scopes.push(scope);
+      if (scope === 'everything') throw new Error('a page writer failed');
+      return [];
+    };
+    const fetchImpl = (() => Promise.resolve(new Response(text, { status: 200 }))) as typeof fetch;
+    const result = await resolveApiDocument(
+      { ...source, url: 'https://docs.example/x.json' },
+      { strict: false, renderable, fetchImpl },
+    );
+    expect(result.source).toBe('vendored');
+    expect(result.warning).toContain('its reference pages cannot be built: a page writer failed');
+    expect(scopes).toEqual(['everything', 'notices']);
+  });
+
+  test('the notices of a vendored document are the renamed pages, as a whole render reports them', async () => {
+    const named = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/things': { get: { operationId: 'changelog', responses: { 200: { description: 'ok' } } } } },
+    });
+    const vendored = await resolveApiDocument(
+      { ...source, vendoredText: named },
+      { strict: false, renderable: renderingNotices },
+    );
+    const whole = await prepareDocument(named, renderingNotices);
+    expect(vendored.notices).toEqual(whole.notices);
+    expect(vendored.notices).toContain(
+      'operation GET /things would have the page name "changelog", which the portal keeps for a page of its own; it gets "changelog-2"',
     );
   });
 });
