@@ -23,7 +23,20 @@ export interface ArazzoWorkflow {
   steps: ArazzoStep[];
   outputs?: Record<string, string>;
   /** Redocly's extension, read by `redocly respect` and by our runner: the credential of a security scheme. */
-  'x-security'?: { schemeName: string; values: Record<string, string> }[];
+  'x-security'?: ArazzoSecurity[];
+  /** The actions of every step that names none of its own (Arazzo's workflow-level defaults). */
+  successActions?: ArazzoAction[];
+  failureActions?: ArazzoAction[];
+}
+
+/**
+ * One scheme's credential, as Redocly's `x-security` gives it: `values` by the scheme's type (`apiKey` of an API key,
+ * `token` of HTTP bearer, `accessToken` of OAuth2 and OpenID Connect, `username` and `password` of HTTP basic), each
+ * a literal or a runtime expression.
+ */
+export interface ArazzoSecurity {
+  schemeName: string;
+  values: Record<string, string>;
 }
 
 export interface JsonSchemaObject {
@@ -70,4 +83,6 @@ export interface ArazzoStep {
   onSuccess?: ArazzoAction[];
   onFailure?: ArazzoAction[];
   outputs?: Record<string, string>;
+  /** Redocly's extension on a step: credentials for this step's call, over the workflow's for the same scheme. */
+  'x-security'?: ArazzoSecurity[];
 }
