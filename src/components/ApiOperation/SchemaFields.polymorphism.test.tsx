@@ -5,7 +5,7 @@ import { getOperation, type Json } from '../../core/openapi/document';
 import { operationMarkdown } from '../../core/openapi/operationMarkdown';
 import { exampleOf } from '../../core/openapi/synthesize';
 import { operationView, schemaCatalog, schemaViews, type SchemaNode } from '../../core/openapi/view';
-import { schemaRef } from '../../core/openapi/view/schemaTree';
+import { schemaRef } from '../../core/openapi/view/schemaRefs';
 import { unresolvedReferences } from '../../build/pipeline/normalize';
 import SchemaFields from './SchemaFields';
 

@@ -1,5 +1,7 @@
 import { isObject, resolveRef, text, type Json, type JsonObject } from './document';
-import { baseOf, componentName, flattenSchema, shapesOf } from './view/schemaTree';
+import { baseOf, flattenSchema } from './view/flatten';
+import { shapesOf } from './view/polymorphism';
+import { componentName } from './view/schemaRefs';
 
 /**
  * Which side of a call a value is for. A request carries the required properties (all of them when none is

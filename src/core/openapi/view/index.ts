@@ -1,6 +1,8 @@
 /*
  * View models of a resolved document, by job: the view types (types.ts), page names (slugs.ts), schema trees
- * (schemaTree.ts), operation views (operations.ts) and schema pages (schemaPages.ts). Importers take them from here.
+ * (schemaTree.ts; allOf merged in flatten.ts, names and references in schemaRefs.ts, shapes and discriminators in
+ * polymorphism.ts, type labels in typeLabels.ts), operation views (operations.ts; parameters, security schemes,
+ * servers and links each in its own *Views.ts) and schema pages (schemaPages.ts). Importers take them from here.
  */
 export type {
   CallbackView,
@@ -35,7 +37,9 @@ export {
   reservedPagesKey,
   schemaSlug,
 } from './slugs';
-export { flattenSchema, refName, schemaNode } from './schemaTree';
+export { flattenSchema } from './flatten';
+export { refName } from './schemaRefs';
+export { schemaNode } from './schemaTree';
 export { bodyTypeRank, operationView, operationViews } from './operations';
 export {
   operationSchemaRoots,

@@ -10,7 +10,9 @@ import {
 } from '../document';
 import type { SchemaNode, SchemaSize, OperationView, SchemaView } from './types';
 import { operationSlug, schemaSlug } from './slugs';
-import { flattenSchema, refName, schemaRef, schemaNode } from './schemaTree';
+import { flattenSchema } from './flatten';
+import { refName, schemaRef } from './schemaRefs';
+import { schemaNode } from './schemaTree';
 
 /**
  * Names of the component schemas an operation's request body or responses use, at any depth. A walk with its own
