@@ -403,6 +403,12 @@ async function* runWorkflow(
       into.set(entry.schemeName, values);
     }
   };
+  // The credentials are read first: they are secrets from then on, so the inputs shown below already hide them.
+  try {
+    addSecurity(security, workflow['x-security']);
+  } catch (error) {
+    throw new RunHalt('failed', `${workflowId}: x-security: ${message(error)}`);
+  }
   yield { ...base, type: 'workflow-started', inputs, ...(calledBy ? { calledBy } : {}) };
 
   const finish = function* (
@@ -423,11 +429,6 @@ async function* runWorkflow(
   };
 
   if (missing.length > 0) return yield* finish('failed', `${workflowId} needs the input ${missing.join(', ')}`);
-  try {
-    addSecurity(security, workflow['x-security']);
-  } catch (error) {
-    throw new RunHalt('failed', `${workflowId}: x-security: ${message(error)}`);
-  }
 
   /** One attempt at a step: its request and answer, or its workflow, its criteria and its outputs. */
   async function* attempt(step: ArazzoStep, number: number): AsyncGenerator<TraceEvent, StepOutcome, void> {
