@@ -98,12 +98,23 @@ describe('ApiFacts components', () => {
 test('EnvSetup quotes the base URL: a `;` or `&` (legal in a URL path) cannot end the export and run a command', () => {
   const environment = { credentialVariable: 'ARENA_API_KEY', baseUrlVariable: 'ARENA_DATA_API_URL' };
   const hostile = { ...data, baseUrl: "https://open.arena.example/v4;touch pwned&x='y'", environment };
-  const html = renderToStaticMarkup(<EnvSetup data={hostile} />);
+  const html = renderToStaticMarkup(<EnvSetup apis={[hostile]} />);
   const text = html
     .replace(/<[^>]+>/g, '')
     .replaceAll('&#x27;', "'")
     .replaceAll('&amp;', '&');
   expect(text).toContain(String.raw`export ARENA_DATA_API_URL='https://open.arena.example/v4;touch pwned&x='\''y'\'''`);
+});
+
+test("EnvSetup exports a body limit a page names, from the document's maxLength, and fails for a field without one", () => {
+  const environment = { credentialVariable: 'ARENA_ACCESS_TOKEN', baseUrlVariable: 'ARENA_CHAT_API_URL' };
+  const facts = { ...chat, environment };
+  // chat-v1.yaml's PostMessageBody: `body: { type: string, maxLength: 10000 }`.
+  const html = renderToStaticMarkup(<EnvSetup apis={[facts]} limits={{ MESSAGE_MAX_LENGTH: 'body' }} />);
+  expect(html.replace(/<[^>]+>/g, '')).toContain('export MESSAGE_MAX_LENGTH=10000');
+  expect(() => renderToStaticMarkup(<EnvSetup apis={[facts]} limits={{ X: 'nope' }} />)).toThrow(
+    'EnvSetup: no API given has a length limit on a body field nope',
+  );
 });
 
 describe('the lists of every API (the facts list, .generated/facts/apis.json)', () => {

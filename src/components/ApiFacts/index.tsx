@@ -256,22 +256,19 @@ function exports(facts: ApiFacts, credential: string): string[] {
 }
 
 /**
- * The environment the guides' runnable samples read: base URLs from the documents, credentials as placeholders,
- * and the chat message limit where a sample needs it. `apis` (the facts list, `.generated/facts/apis.json`) gives
- * every API's variables, in the registry's order.
+ * The environment the guides' runnable samples read: each API's base URL from its document and its credential as a
+ * placeholder, in the order given (the facts list, `.generated/facts/apis.json`, gives the registry's), and any body
+ * limit a sample needs, named by the page (`limits={{ MESSAGE_MAX_LENGTH: 'body' }}`: the variable, then the field).
  */
-export function EnvSetup({ data, chat, apis }: { data?: ApiFacts; chat?: ApiFacts; apis?: ApiFacts[] }): ReactNode {
+export function EnvSetup({ apis, limits = {} }: { apis: ApiFacts[]; limits?: Record<string, string> }): ReactNode {
   const lines = [
-    ...(apis ?? []).flatMap((facts) => exports(facts, shellQuoted(`<your ${facts.credential}>`))),
-    ...(data ? [...exports(data, "'<your API key>'")] : []),
-    ...(chat
-      ? [
-          ...exports(chat, "'<an OAuth2 access token>'"),
-          ...chat.bodyLimits
-            .filter((limit) => limit.field === 'body')
-            .map((limit) => `export MESSAGE_MAX_LENGTH=${limit.maxLength}`),
-        ]
-      : []),
+    ...apis.flatMap((facts) => exports(facts, shellQuoted(`<your ${facts.credential}>`))),
+    ...Object.entries(limits).map(([variable, field]) => {
+      const limit = apis.flatMap((facts) => facts.bodyLimits).find((candidate) => candidate.field === field);
+      // A sample that reads the variable would stop; the page fails at build instead.
+      if (!limit) throw new Error(`EnvSetup: no API given has a length limit on a body field ${field}`);
+      return `export ${variable}=${limit.maxLength}`;
+    }),
   ];
   return (
     <CodeBlock language="bash" title="Environment of the samples">

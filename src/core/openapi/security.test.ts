@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { securityDocument } from '../../../tests/fixtures/securityDocument';
 import type { JsonObject } from './document';
 import { buildRequest } from './request';
-import { credentialSentence, credentialWhere, requiredSecurity, sentenceText } from './security';
+import { credentialGuide, credentialSentence, credentialWhere, requiredSecurity, sentenceText } from './security';
 import { operationViews, type OperationView } from './view';
 
 const views = Object.fromEntries(operationViews(securityDocument, 'schemes').map((view) => [view.path, view]));
@@ -106,6 +106,35 @@ describe("a call's security, as its document says", () => {
     expect(tls.security[0]).toMatchObject({ type: 'mutualTLS', credential: 'client certificate' });
     expect(tls.security[0].placement).toBeUndefined();
     expect(sentenceText(credentialSentence(tls.security[0]), (code) => code)).toContain('mutual TLS');
+  });
+});
+
+describe("the site's guide to a credential", () => {
+  const guides = {
+    accessToken: { href: '/guides/tokens', label: 'Tokens' },
+    apiKey: { href: '/guides/keys', label: 'Keys' },
+  };
+  const oauth2: JsonObject = {
+    ...securityDocument,
+    components: {
+      securitySchemes: {
+        Token: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://x.example/token', scopes: {} } } },
+      },
+    },
+    paths: { '/me': { get: { security: [{ Token: [] }], responses: { '200': { description: 'OK' } } } } },
+  };
+
+  test("comes from the guides it is given, by the scheme's kind; basic and bearer have none", () => {
+    expect(credentialGuide(view('/schemes/header').security[0], guides)).toEqual(guides.apiKey);
+    expect(credentialGuide(view('/schemes/query').security[0], guides)).toEqual(guides.apiKey);
+    expect(credentialGuide(operationViews(oauth2, 'x')[0].security[0], guides)).toEqual(guides.accessToken);
+    expect(credentialGuide(view('/schemes/basic').security[0], guides)).toBeUndefined();
+    expect(credentialGuide(view('/schemes/bearer').security[0], guides)).toBeUndefined();
+    expect(credentialGuide(view('/schemes/header').security[0], {})).toBeUndefined();
+  });
+
+  test("without guides, the portal's own (config/credentialGuides.ts)", () => {
+    expect(credentialGuide(view('/schemes/header').security[0])?.href).toBe('/getting-started/authentication/api-keys');
   });
 });
 

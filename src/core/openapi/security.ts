@@ -1,3 +1,4 @@
+import { credentialGuides, type CredentialGuide, type CredentialGuides } from '../../../config/credentialGuides';
 import type { OperationView, SecurityView } from './view';
 
 /** A piece of a sentence: text, or a name or value shown as code. */
@@ -58,13 +59,15 @@ export function requiredSecurity(view: OperationView): SecurityView[][] {
   return [...(view.security.length > 0 ? [view.security] : []), ...(view.otherSecurity ?? [])];
 }
 
-/** The site's guide to getting a scheme's credential, when it has one: OAuth2 and OpenID Connect tokens, API keys. */
-export function credentialGuide(security: SecurityView | undefined): { href: string; label: string } | undefined {
-  if (security?.type === 'oauth2' || security?.type === 'openIdConnect') {
-    return { href: '/getting-started/authentication/oauth2', label: 'How to get an access token' };
-  }
-  if (security?.credential === 'API key') {
-    return { href: '/getting-started/authentication/api-keys', label: 'How to get an API key' };
-  }
+/**
+ * The site's guide to getting a scheme's credential, of `guides` (config/credentialGuides.ts): the routes are the
+ * site's, not the document's. The default serves callers outside the site's build (the MCP server's `list_auth`).
+ */
+export function credentialGuide(
+  security: SecurityView | undefined,
+  guides: CredentialGuides = credentialGuides,
+): CredentialGuide | undefined {
+  if (security?.type === 'oauth2' || security?.type === 'openIdConnect') return guides.accessToken;
+  if (security?.credential === 'API key') return guides.apiKey;
   return undefined;
 }

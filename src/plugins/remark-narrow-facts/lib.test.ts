@@ -42,9 +42,18 @@ describe('what a page uses of its facts', () => {
       'There are {data.operations.length} calls.',
       '<AtAGlance facts={data.paging} />',
       '<AtAGlance {...data} />',
+      '<CallLink facts={[data]} path="/games" />',
+      '<EnvSetup apis={[data, data.paging]} />',
       'export const calls = data.operations;',
     ];
     for (const body of cases) expect((await run(`${header}${body}\n`)).needs, body).toBe('all');
+  });
+
+  test("a summary component's list of whole names reads the summary only", async () => {
+    const { needs } = await run(
+      `${header}import chat from '@site/.generated/facts/chat-v1.json';\n\n<EnvSetup apis={[data, chat]} limits={{ MESSAGE_MAX_LENGTH: 'body' }} />\n`,
+    );
+    expect(needs).toEqual({ calls: [], paging: [] });
   });
 
   test('other names and imports are not taken for it', async () => {

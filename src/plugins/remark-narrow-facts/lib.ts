@@ -51,6 +51,13 @@ function expressionOf(attribute: Attribute): string | undefined {
     : undefined;
 }
 
+/** The names of an array of plain names (`[data, chat]`), or undefined for any other expression. */
+function namesList(expression: string): string[] | undefined {
+  const match = /^\[([\w$\s,]*)\]$/.exec(expression);
+  const names = match?.[1].split(',').map((name) => name.trim());
+  return names?.every((name) => /^[A-Za-z_$][\w$]*$/.test(name)) ? names : undefined;
+}
+
 function walk(node: Node, visit: (node: Node) => void): void {
   visit(node);
   node.children?.forEach((child) => walk(child, visit));
@@ -92,12 +99,14 @@ export function factsNeeds(tree: unknown, name: string): FactsNeeds {
           continue;
         }
         if (expression === undefined || !word.test(expression)) continue;
+        const component = node.name ?? '';
+        // A summary component given a list of whole names (`apis={[data, chat]}`) reads each name's summary only.
+        if (summaryComponents.has(component) && namesList(expression)?.includes(name)) continue;
         // Only `facts={name}` (or `data={name}`…) as a whole is understood; `{name.paging}` and the like keep all.
         if (expression !== name) {
           all = true;
           continue;
         }
-        const component = node.name ?? '';
         const path = stringAttribute(node, 'path');
         if (component === 'CallLink' && path) calls.push({ path, method: stringAttribute(node, 'method') ?? 'get' });
         else if (component === 'PagingFigure' && path) paging.push(path);
