@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../openapi/document';
 import { operationResolver, runRecipeToEnd, type RecipeAnswer } from './runner';
-import { traceMarkdown } from './trace';
+import { traceMarkdown, traceValueLimit } from './trace';
 import type { ArazzoDocument } from './types';
 
 const openapi: JsonObject = {
@@ -110,5 +110,12 @@ describe('the trace as Markdown', () => {
     expect(markdown).toContain('- Why: write writes (PUT) and was not confirmed: nothing is sent');
     expect(markdown).toContain('This step writes and was **not** confirmed: nothing was sent.');
     expect(markdown).not.toContain(key);
+  });
+
+  test('a large kept value is cut, and says so', () => {
+    const long = 'x'.repeat(traceValueLimit);
+    const markdown = traceMarkdown([{ type: 'outputs', workflowId: 'w', depth: 0, stepId: 's', outputs: { long } }]);
+    expect(markdown).toContain(`(cut at ${traceValueLimit} characters)`);
+    expect(markdown).not.toContain(long);
   });
 });

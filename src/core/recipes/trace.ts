@@ -29,8 +29,17 @@ function codeBlock(text: string, language = ''): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
+/**
+ * The most characters of one value (inputs, kept outputs) a trace shows: a step may keep a whole page of matches,
+ * and a trace is for reading and pasting into an issue.
+ */
+export const traceValueLimit = 4_000;
+
 function json(value: unknown): string {
-  return codeBlock(JSON.stringify(value ?? null, null, 2), 'json');
+  const text = JSON.stringify(value ?? null, null, 2);
+  return text.length > traceValueLimit
+    ? `${codeBlock(text.slice(0, traceValueLimit), 'text')}\n\n(cut at ${traceValueLimit} characters)`
+    : codeBlock(text, 'json');
 }
 
 function requestText(request: HttpRequest): string {

@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiByKey } from '../../../config/apis';
+import { runNode } from '../../build/node/runNode';
+import { freePort } from '../../../tools/lib/process';
+import { startMock, type MockServer } from '../../../tools/mock/mockServer';
+import type { JsonObject } from '../openapi/document';
+import { parseDocumentText } from '../openapi/parse';
+import type { HttpRequest } from '../openapi/request';
+import { operationResolver, runRecipeToEnd, type RecipeAnswer } from './runner';
+import type { ArazzoDocument, ArazzoWorkflow } from './types';
+
+/**
+ * Every workflow of every recipe, run end to end against the mocks twice: by our runner and by Redocly's
+ * `redocly respect`. Both passing on the same documents, inputs and mocks is the check that our runner reads Arazzo
+ * as Redocly does (the recipes were written and linted with Redocly's tools).
+ */
+
+const recipesFolder = 'openapi/recipes';
+const recipeFiles = readdirSync(recipesFolder)
+  .filter((name) => name.endsWith('.arazzo.yaml'))
+  .sort();
+const recipes = recipeFiles.map((file) => ({
+  file: path.join(recipesFolder, file),
+  document: parseDocumentText(readFileSync(path.join(recipesFolder, file), 'utf8')) as unknown as ArazzoDocument,
+}));
+const entries = recipes.flatMap(({ file, document }) =>
+  document.workflows.map((workflow) => ({ file, document, workflow })),
+);
+
+/** Each source of the recipes is one of the APIs: the vendored document its `url` names, served by its mock. */
+const apiOfSource = (url: string) => (path.basename(url).startsWith('chat') ? 'chat' : 'data');
+
+const mocks = {} as Record<'data' | 'chat', MockServer>;
+let chatToken = '';
+const dataKey = 'recipes-test-key';
+
+beforeAll(async () => {
+  [mocks.data, mocks.chat] = await Promise.all([
+    startMock('data', await freePort(), { document: apiByKey('data').vendored }),
+    // The Chat API's gate takes only tokens its own OAuth2 server issued, as production does.
+    startMock('chat', await freePort(), { document: apiByKey('chat').vendored }),
+  ]);
+  chatToken = await mocks.chat.oauth!.issueToken();
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([mocks.data?.stop(), mocks.chat?.stop()]);
+});
+
+/**
+ * A workflow's inputs from its document: each input's first `examples` value, and the credential (the inputs of
+ * `format: password`) of the API its source is: any key for the Data API's mock, an issued token for the Chat API's.
+ */
+function exampleInputs(document: ArazzoDocument, workflow: ArazzoWorkflow): Record<string, unknown> {
+  const chat = document.sourceDescriptions.some((source) => apiOfSource(source.url) === 'chat');
+  const inputs: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(workflow.inputs?.properties ?? {})) {
+    if (schema.format === 'password') inputs[name] = chat ? chatToken : dataKey;
+    else if (Array.isArray(schema.examples) && schema.examples.length > 0) inputs[name] = schema.examples[0];
+  }
+  return inputs;
+}
+
+const sourceDocuments = new Map<string, JsonObject>();
+function sourceDocument(recipeFile: string, url: string): JsonObject {
+  const file = path.resolve(path.dirname(recipeFile), url);
+  if (!sourceDocuments.has(file)) sourceDocuments.set(file, parseDocumentText(readFileSync(file, 'utf8')));
+  return sourceDocuments.get(file)!;
+}
+
+/** Node's fetch, as MCP and CI send. */
+async function send(request: HttpRequest): Promise<RecipeAnswer> {
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+describe('every recipe runs against the mocks with our runner', () => {
+  test.each(entries.map((entry) => [`${path.basename(entry.file)} ${entry.workflow.workflowId}`, entry] as const))(
+    '%s',
+    async (_name, { file, document, workflow }) => {
+      const resolveOperation = operationResolver(
+        Object.fromEntries(
+          document.sourceDescriptions.map((source) => [
+            source.name,
+            { document: sourceDocument(file, source.url), serverUrl: mocks[apiOfSource(source.url)].url },
+          ]),
+        ),
+      );
+      const confirmed: string[] = [];
+      const { result, events } = await runRecipeToEnd({
+        document,
+        workflowId: workflow.workflowId,
+        inputs: exampleInputs(document, workflow),
+        resolveOperation,
+        send,
+        // CI confirms each write, and the test names which were asked about.
+        confirm: (step) => {
+          confirmed.push(step.stepId);
+          return Promise.resolve(true);
+        },
+        trustedOrigins: [new URL(mocks.data.url).origin, new URL(mocks.chat.url).origin],
+      });
+      expect(result, JSON.stringify(events.slice(-6), null, 1)).toMatchObject({ status: 'succeeded' });
+      for (const name of Object.keys(workflow.outputs ?? {})) {
+        expect(result.outputs[name], `output ${name}`).not.toBeUndefined();
+      }
+      // Only the chat recipe's post writes.
+      expect(confirmed).toEqual(workflow.workflowId === 'chatBotPost' ? ['post'] : []);
+      expect(JSON.stringify(events)).not.toContain(dataKey);
+      expect(JSON.stringify(events)).not.toContain(chatToken);
+    },
+  );
+});
+
+describe('and with redocly respect, which must agree', () => {
+  /**
+   * Each `redocly respect` run is its own Node process of about a second and a half of CPU on start: three at a time
+   * keep a 2-core machine busy without starving the mocks that answer them.
+   */
+  const results = new Map<string, Promise<{ code: number | null; output: string }>>();
+  function respect(entry: (typeof entries)[number]) {
+    const key = `${entry.file}#${entry.workflow.workflowId}`;
+    if (!results.has(key)) {
+      const servers = entry.document.sourceDescriptions.map(
+        (source) => `${source.name}=${mocks[apiOfSource(source.url)].url}`,
+      );
+      const args = [
+        'node_modules/@redocly/cli/bin/cli.js',
+        'respect',
+        entry.file,
+        '--workflow',
+        entry.workflow.workflowId,
+        '--input',
+        JSON.stringify(exampleInputs(entry.document, entry.workflow)),
+        ...servers.flatMap((server) => ['--server', server]),
+        '--max-steps',
+        '40',
+      ];
+      results.set(
+        key,
+        limited(() => runNode(args, { env: { ...process.env, REDOCLY_TELEMETRY: 'off' } })),
+      );
+    }
+    return results.get(key)!;
+  }
+
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function limited<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= 3) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  }
+
+  beforeAll(() => {
+    // Started together, so the runs overlap; each test awaits its own.
+    for (const entry of entries) void respect(entry);
+  });
+
+  test.each(entries.map((entry) => [`${path.basename(entry.file)} ${entry.workflow.workflowId}`, entry] as const))(
+    '%s',
+    async (_name, entry) => {
+      const { code, output } = await respect(entry);
+      expect(code, output).toBe(0);
+    },
+  );
+});
