@@ -100,7 +100,7 @@ export interface PassedCall {
  * Asks whether to send a write; throws unless the person accepts. A client that cannot ask gets a refusal that says
  * how to allow writes, unless the server was started so.
  */
-async function confirmWrite(target: string, body: string | undefined, options: GateOptions): Promise<void> {
+export async function confirmWrite(target: string, body: string | undefined, options: GateOptions): Promise<void> {
   if (!options.ask) {
     if (options.allowWrites) return;
     throw new Error(

@@ -9,6 +9,8 @@ import { registerGetOperation } from './tools/get_operation';
 import { registerGetSchema } from './tools/get_schema';
 import { registerListAuth } from './tools/list_auth';
 import { registerListOperations } from './tools/list_operations';
+import { registerListRecipes } from './tools/list_recipes';
+import { registerRunRecipe } from './tools/run_recipe';
 import { registerSearchDocs } from './tools/search_docs';
 
 export type { McpApi, McpOptions } from './context';
@@ -22,6 +24,8 @@ const registrations: readonly Registration[] = [
   registerGetCodeSample,
   registerListAuth,
   registerCallOperation,
+  registerListRecipes,
+  registerRunRecipe,
   registerGetChangelog,
   registerPrompts,
   registerResources,
