@@ -24,29 +24,21 @@
  *
  * Everything is served on 127.0.0.1 and browsed with Debian's Chromium; nothing reaches another host.
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../lib/chromium';
-import { productionBuild } from '../build/productionBuild';
-import { serveBuild, type RunningServer } from '../lib/staticServer';
-import { search } from '../../config/search';
-import { buildSearchIndex } from '../../src/build/search-index';
-import { firstSearchQueryBudget } from './budgets';
-import { relevanceFigures, relevanceSet } from '../lib/relevance';
-import { median, table, type Figure } from './lib/stats';
-import { runQueries, type QueryRun } from './lib/search';
-import { originalRoute, scaledSearchSite } from './lib/searchSite';
-import { runNode } from '../../src/build/node/runNode';
+import { serveBuild } from '../lib/staticServer';
+import { table } from './lib/stats';
 import { parseScales, scaleTable } from './lib/scaleBuild';
 import { measureScale } from './lib/scaleRun';
 import { measureReal } from './lib/realRun';
 import { bigDocuments, bigTable, measureBig } from './lib/bigRun';
 import { realPassed, realTable } from './lib/realTable';
-import { pageWeight, type Weight } from './lib/weight';
-import { writeVanillaSite } from './lib/vanilla';
-import { lighthouseScores, referenceFigures, type ReferenceRun } from './lib/reference';
+import { referenceFigures } from './lib/reference';
+import { searchFigures } from './lib/searchFigures';
+import { measureSite, measuredReference, referenceRun, type BenchSettings } from './lib/siteFigures';
 import { readCli, refuse, type CliSpec } from '../lib/cli';
 
 const cli = {
@@ -60,7 +52,7 @@ const cli = {
     'search-only': { type: 'boolean', description: 'only the search figures, on the existing build/' },
     'reference-only': {
       type: 'boolean',
-      description: '/api/data against Redoc and RapiDoc only, on an existing build (dir, default build/)',
+      description: `${measuredReference} against Redoc and RapiDoc only, on an existing build (dir, default build/)`,
     },
     scale: {
       type: 'string',
@@ -87,7 +79,7 @@ const big = flags.big ?? false;
 if (positionals.length > 0 && !flags['reference-only']) {
   refuse(cli, `Unexpected argument '${positionals[0]}': a build folder goes after --reference-only`);
 }
-/** The build whose /api/data is held against the peers (`--reference-only [dir]`, default build/). */
+/** The build whose reference is held against the peers (`--reference-only [dir]`, default build/). */
 const referenceBuild = flags['reference-only'] ? (positionals[0] ?? 'build') : undefined;
 const scales = scaleArgument(flags.scale);
 
@@ -99,116 +91,18 @@ function scaleArgument(argument: string | undefined): number[] | undefined {
     return refuse(cli, error instanceof Error ? error.message : String(error));
   }
 }
-const searchScale = Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16));
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const work = path.resolve('bench/tmp');
-
-/** The page types of the portal, each against the vanilla Docusaurus page. */
-const pageTypes = [
-  ['landing', '/'],
-  ['guide', '/getting-started/Guides/chat-bots'],
-  ['/docs/ root', '/docs/'],
-  ['operation page', '/docs/data-api/get-championships'],
-  ['schema page', '/docs/data-api/schemas/championship'],
-  ['/api/data', '/api/data'],
-  ['/api/chat', '/api/chat'],
-] as const;
 
 function log(message: string): void {
   console.log(`[bench] ${message}`);
 }
 
-/** A cold production build: Docusaurus's caches removed first. Returns seconds. */
-async function coldBuild(siteDir: string, outDir: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
-  rmSync(path.join(siteDir, '.docusaurus'), { recursive: true, force: true });
-  rmSync(path.join(siteDir, 'node_modules/.cache'), { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
-  const started = performance.now();
-  const { code, output } = await productionBuild(
-    [siteDir, '--out-dir', outDir],
-    { ...process.env, ...env },
-    // In the site's folder, as `npm run build` runs (see timedBuild).
-    (argv, stepEnv) => runNode(argv, { env: stepEnv, cwd: siteDir }),
-  );
-  if (code !== 0) throw new Error(`build of ${siteDir} failed:\n${output.slice(-3000)}`);
-  return (performance.now() - started) / 1000;
-}
-
-/** /api/data of the build served at `siteUrl` against the peers, on the document that build published. */
-function referenceRun(siteUrl: string, buildDir: string): ReferenceRun {
-  return {
-    url: `${siteUrl}/api/data`,
-    documentFile: path.join(buildDir, 'openapi/data-v4.json'),
-    work,
-    rounds: Math.max(runs, 5),
-    lighthouse: !quick,
-  };
-}
-
-/** Size in bytes of the search index's files (its parts, metadata and WebAssembly; not the precompressed twins). */
-function indexBytes(dir: string): number {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !/\.(gz|br)$/.test(entry.name))
-    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
-}
-
-/** Builds the search index of a site directory as the production build does (the search-index plugin). */
-async function indexSearch(dir: string, routes: string[]): Promise<number> {
-  const started = performance.now();
-  await buildSearchIndex({ outDir: dir, routesPaths: routes, baseUrl: '/', siteDir: process.cwd() }, search);
-  return (performance.now() - started) / 1000;
-}
-
-/**
- * Search, at today's API size and at `searchScale` times it (a copy of the build with every call and schema page
- * copied, the documents scaled): the relevance set's MRR and top-3 against their targets, the bytes a first query
- * downloads against the 300 KB budget, the time to results cold and with the index parts cached, the index's size
- * and indexing time (scaled against today's).
- */
-/** Issue 18: results within 100 ms of the index parts' arrival. */
-const resultsTargetMs = 100;
-
-async function searchFigures(browser: Browser, buildDir: string): Promise<Figure[]> {
-  const set = relevanceSet();
-  const queries = set.queries.map((entry) => entry.query);
-  const figures: Figure[] = [];
-  const measured: Record<string, { runs: QueryRun[]; bytes: number; seconds: number }> = {};
-  const apis = search.apis.map(({ id, linkBase }) => ({ id, linkBase }));
-  for (const k of [1, searchScale]) {
-    const site = scaledSearchSite(buildDir, path.join(work, `search-k${k}`), k, apis);
-    const seconds = await indexSearch(site.dir, site.routes);
-    const server = await serveBuild(site.dir);
-    try {
-      log(
-        `search at ${k}x: ${site.routes.length} routes indexed in ${seconds.toFixed(1)} s; ${queries.length} queries`,
-      );
-      const runs = await runQueries(browser, server.url, queries, '/getting-started/Guides/chat-bots');
-      measured[k] = { runs, bytes: indexBytes(path.join(site.dir, search.outputDir)), seconds };
-    } finally {
-      await server.stop();
-    }
-  }
-  for (const k of [1, searchScale]) {
-    const { runs } = measured[k];
-    // A copy of a page (at k > 1) answers a query as well as its original.
-    const relevance = relevanceFigures(set, new Map(runs.map((run) => [run.query, run.urls.map(originalRoute)])));
-    const scale = `search at ${k}x`;
-    const of = (key: 'bytes' | 'coldMs' | 'warmMs') => runs.map((run) => run[key]);
-    const row = (name: string, value: number, anchorName: string, anchor: number, unit: string, count = runs.length) =>
-      figures.push({ name: `${scale}: ${name}`, value, anchorName, anchor, unit, runs: count });
-    row('MRR', relevance.mrr * 100, 'target', set.targets.mrr * 100, '%', 1);
-    row('top-3', relevance.top3 * 100, 'target', set.targets.top3 * 100, '%', 1);
-    row('first query bytes (max)', Math.max(...of('bytes')), 'budget', firstSearchQueryBudget, 'B');
-    row('first query bytes (median)', median(of('bytes')), 'budget', firstSearchQueryBudget, 'B');
-    row('results, first query', median(of('coldMs')), 'target (parts cached)', resultsTargetMs, 'ms');
-    row('results, parts cached', median(of('warmMs')), 'target', resultsTargetMs, 'ms');
-    if (k !== 1) {
-      row('index size', measured[k].bytes, 'at 1x', measured[1].bytes, 'B', 1);
-      row('indexing time', measured[k].seconds, 'at 1x', measured[1].seconds, 's', 1);
-    }
-  }
-  return figures;
-}
+const settings: BenchSettings = {
+  quick,
+  runs: Math.max(1, Number(process.env.BENCH_RUNS ?? 3)),
+  searchScale: Math.max(2, Number(process.env.BENCH_SEARCH_SCALE ?? 16)),
+  work: path.resolve('bench/tmp'),
+  log,
+};
 
 /**
  * Measures each item in turn (a build each), writing `bench/<name>.json` and `.md` after each one, so a long run
@@ -230,7 +124,7 @@ async function measureEach<T, Row>(
 }
 
 async function main(): Promise<void> {
-  mkdirSync(work, { recursive: true });
+  mkdirSync(settings.work, { recursive: true });
   if (real) {
     const { rows, build } = await measureReal(log);
     writeFileSync('bench/real.json', `${JSON.stringify({ build, rows }, null, 2)}\n`);
@@ -252,8 +146,8 @@ async function main(): Promise<void> {
     const site = await serveBuild(referenceBuild);
     try {
       const figures = await referenceFigures(browser, {
-        ...referenceRun(site.url, referenceBuild),
-        label: `/api/data (${referenceBuild})`,
+        ...referenceRun(site.url, referenceBuild, settings),
+        label: `${measuredReference} (${referenceBuild})`,
       });
       console.log(`\n${table(figures)}`);
     } finally {
@@ -265,96 +159,14 @@ async function main(): Promise<void> {
   if (searchOnly) {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
-      const figures = await searchFigures(browser, 'build');
+      const figures = await searchFigures(browser, 'build', settings);
       console.log(`\n${table(figures)}`);
     } finally {
       await browser.close();
     }
     return;
   }
-  const figures: Figure[] = [];
-  const siteOut = path.join(work, 'site');
-  const vanillaDir = path.join(work, 'vanilla');
-  const vanillaOut = path.join(work, 'vanilla-build');
-  writeVanillaSite(vanillaDir);
-
-  // Build times: the site with Docusaurus Faster (Rspack) against the same site on webpack.
-  const fasterTimes: number[] = [];
-  const webpackTimes: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    fasterTimes.push(await coldBuild('.', siteOut));
-    log(`cold build (Faster) ${run + 1}/${runs}: ${fasterTimes.at(-1)?.toFixed(1)} s`);
-    if (!quick) {
-      webpackTimes.push(await coldBuild('.', path.join(work, 'site-webpack'), { BENCH_WEBPACK: '1' }));
-      log(`cold build (webpack) ${run + 1}/${runs}: ${webpackTimes.at(-1)?.toFixed(1)} s`);
-    }
-  }
-  figures.push({
-    name: 'cold build, Faster (Rspack)',
-    value: median(fasterTimes),
-    anchorName: 'webpack',
-    anchor: median(webpackTimes),
-    unit: 's',
-    runs,
-  });
-  await coldBuild(vanillaDir, vanillaOut);
-
-  const servers: RunningServer[] = [];
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  try {
-    const [site, vanilla] = await Promise.all([serveBuild(siteOut), serveBuild(vanillaOut)]);
-    servers.push(site, vanilla);
-
-    // Bytes fetched per page type, against the vanilla page (deterministic: one run each).
-    const anchor = await pageWeight(browser, `${vanilla.url}/docs/intro`);
-    for (const [name, route] of pageTypes) {
-      const weight = await pageWeight(browser, `${site.url}${route}`);
-      const labels: [keyof Weight, string][] = [
-        ['jsRaw', 'JS'],
-        ['jsGzip', 'JS gzip'],
-        ['totalRaw', 'all bytes'],
-        ['totalGzip', 'all gzip'],
-      ];
-      for (const [key, label] of labels) {
-        figures.push({
-          name: `${name}: ${label}`,
-          value: weight[key],
-          anchorName: 'vanilla page',
-          anchor: anchor[key],
-          unit: 'B',
-          runs: 1,
-        });
-      }
-    }
-
-    figures.push(...(await referenceFigures(browser, referenceRun(site.url, siteOut))));
-
-    if (!quick) {
-      const anchorScores = await lighthouseScores(`${vanilla.url}/docs/intro`);
-      for (const [name, route] of pageTypes) {
-        const scores = await lighthouseScores(`${site.url}${route}`);
-        log(`Lighthouse ${name}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
-        for (const category of ['performance', 'accessibility'] as const) {
-          figures.push({
-            name: `${name}: Lighthouse ${category}`,
-            value: scores[category],
-            anchorName: 'vanilla page',
-            anchor: anchorScores[category],
-            unit: 'score',
-            runs: 1,
-          });
-        }
-      }
-    }
-    figures.push(...(await searchFigures(browser, siteOut)));
-  } finally {
-    await browser.close();
-    await Promise.all(servers.map((server) => server.stop()));
-  }
-
-  mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ quick, runs, figures }, null, 2)}\n`);
-  console.log(`\n${table(figures)}\n\n[bench] wrote bench/results.json`);
+  await measureSite(settings);
 }
 
 main().catch((error: unknown) => {
