@@ -9,7 +9,7 @@ import type { JsonObject } from '../openapi/document';
 import { parseDocumentText } from '../openapi/parse';
 import type { HttpRequest } from '../openapi/request';
 import { operationResolver, runRecipeToEnd, type RecipeAnswer } from './runner';
-import type { ArazzoDocument, ArazzoWorkflow } from './types';
+import type { ArazzoDocument } from './types';
 
 /**
  * Every workflow of every recipe, run end to end against the mocks twice: by our runner and by Redocly's
@@ -32,9 +32,19 @@ const entries = recipes.flatMap(({ file, document }) =>
 /** Each source of the recipes is one of the APIs: the vendored document its `url` names, served by its mock. */
 const apiOfSource = (url: string) => (path.basename(url).startsWith('chat') ? 'chat' : 'data');
 
+type Runner = 'ours' | 'respect';
+type Entry = (typeof entries)[number];
+const entryName = (entry: Entry) => `${path.basename(entry.file)} ${entry.workflow.workflowId}`;
+const usesChat = (entry: Entry) =>
+  entry.document.sourceDescriptions.some((source) => apiOfSource(source.url) === 'chat');
+
 const mocks = {} as Record<'data' | 'chat', MockServer>;
-let chatToken = '';
-const dataKey = 'recipes-test-key';
+/**
+ * A credential of its own for each workflow and runner, so the mocks' logs tell the runs apart while they overlap:
+ * made up for the Data API's mock (it takes any key), issued by the Chat API mock's OAuth2 server.
+ */
+const credentials = new Map<string, string>();
+const credential = (entry: Entry, runner: Runner) => credentials.get(`${entryName(entry)} ${runner}`)!;
 
 beforeAll(async () => {
   [mocks.data, mocks.chat] = await Promise.all([
@@ -42,24 +52,43 @@ beforeAll(async () => {
     // The Chat API's gate takes only tokens its own OAuth2 server issued, as production does.
     startMock('chat', await freePort(), { document: apiByKey('chat').vendored }),
   ]);
-  chatToken = await mocks.chat.oauth!.issueToken();
+  for (const entry of entries) {
+    for (const runner of ['ours', 'respect'] as const) {
+      const key = `${entryName(entry)} ${runner}`;
+      credentials.set(
+        key,
+        usesChat(entry) ? await mocks.chat.oauth!.issueToken() : `key-${entry.workflow.workflowId}-${runner}`,
+      );
+    }
+  }
 }, 120_000);
 afterAll(async () => {
   await Promise.all([mocks.data?.stop(), mocks.chat?.stop()]);
 });
 
-/**
- * A workflow's inputs from its document: each input's first `examples` value, and the credential (the inputs of
- * `format: password`) of the API its source is: any key for the Data API's mock, an issued token for the Chat API's.
- */
-function exampleInputs(document: ArazzoDocument, workflow: ArazzoWorkflow): Record<string, unknown> {
-  const chat = document.sourceDescriptions.some((source) => apiOfSource(source.url) === 'chat');
+/** A workflow's inputs from its document: each input's first `examples` value, and the credential of the run. */
+function exampleInputs(entry: Entry, runner: Runner): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(workflow.inputs?.properties ?? {})) {
-    if (schema.format === 'password') inputs[name] = chat ? chatToken : dataKey;
+  for (const [name, schema] of Object.entries(entry.workflow.inputs?.properties ?? {})) {
+    if (schema.format === 'password') inputs[name] = credential(entry, runner);
     else if (Array.isArray(schema.examples) && schema.examples.length > 0) inputs[name] = schema.examples[0];
   }
   return inputs;
+}
+
+/**
+ * The calls a run made, in order, as the mock received them (method, path, query pairs sorted: the two runners may
+ * order a query's pairs differently), found by the run's own credential.
+ */
+function callsOf(entry: Entry, runner: Runner): string[] {
+  const bearer = `Bearer ${credential(entry, runner)}`;
+  return [...mocks.data.received, ...mocks.chat.received]
+    .filter((request) => request.headers.authorization === bearer)
+    .map((request) => {
+      const url = new URL(request.url, 'http://mock');
+      url.searchParams.sort();
+      return `${request.method} ${url.pathname}${url.search}`;
+    });
 }
 
 const sourceDocuments = new Map<string, JsonObject>();
@@ -78,50 +107,48 @@ async function send(request: HttpRequest): Promise<RecipeAnswer> {
 }
 
 describe('every recipe runs against the mocks with our runner', () => {
-  test.each(entries.map((entry) => [`${path.basename(entry.file)} ${entry.workflow.workflowId}`, entry] as const))(
-    '%s',
-    async (_name, { file, document, workflow }) => {
-      const resolveOperation = operationResolver(
-        Object.fromEntries(
-          document.sourceDescriptions.map((source) => [
-            source.name,
-            { document: sourceDocument(file, source.url), serverUrl: mocks[apiOfSource(source.url)].url },
-          ]),
-        ),
-      );
-      const confirmed: string[] = [];
-      const { result, events } = await runRecipeToEnd({
-        document,
-        workflowId: workflow.workflowId,
-        inputs: exampleInputs(document, workflow),
-        resolveOperation,
-        send,
-        // CI confirms each write, and the test names which were asked about.
-        confirm: (step) => {
-          confirmed.push(step.stepId);
-          return Promise.resolve(true);
-        },
-        trustedOrigins: [new URL(mocks.data.url).origin, new URL(mocks.chat.url).origin],
-      });
-      expect(result, JSON.stringify(events.slice(-6), null, 1)).toMatchObject({ status: 'succeeded' });
-      for (const name of Object.keys(workflow.outputs ?? {})) {
-        expect(result.outputs[name], `output ${name}`).not.toBeUndefined();
-      }
-      // Only the chat recipe's post writes.
-      expect(confirmed).toEqual(workflow.workflowId === 'chatBotPost' ? ['post'] : []);
-      expect(JSON.stringify(events)).not.toContain(dataKey);
-      expect(JSON.stringify(events)).not.toContain(chatToken);
-    },
-  );
+  test.each(entries.map((entry) => [entryName(entry), entry] as const))('%s', async (_name, entry) => {
+    const { file, document, workflow } = entry;
+    const resolveOperation = operationResolver(
+      Object.fromEntries(
+        document.sourceDescriptions.map((source) => [
+          source.name,
+          { document: sourceDocument(file, source.url), serverUrl: mocks[apiOfSource(source.url)].url },
+        ]),
+      ),
+    );
+    const confirmed: string[] = [];
+    const { result, events } = await runRecipeToEnd({
+      document,
+      workflowId: workflow.workflowId,
+      inputs: exampleInputs(entry, 'ours'),
+      resolveOperation,
+      send,
+      // CI confirms each write, and the test names which were asked about.
+      confirm: (step) => {
+        confirmed.push(step.stepId);
+        return Promise.resolve(true);
+      },
+      trustedOrigins: [new URL(mocks.data.url).origin, new URL(mocks.chat.url).origin],
+    });
+    expect(result, JSON.stringify(events.slice(-6), null, 1)).toMatchObject({ status: 'succeeded' });
+    for (const name of Object.keys(workflow.outputs ?? {})) {
+      expect(result.outputs[name], `output ${name}`).not.toBeUndefined();
+    }
+    // Only the chat recipe's post writes.
+    expect(confirmed).toEqual(workflow.workflowId === 'chatBotPost' ? ['post'] : []);
+    expect(JSON.stringify(events)).not.toContain(credential(entry, 'ours'));
+    expect(callsOf(entry, 'ours').length).toBeGreaterThan(0);
+  });
 });
 
-describe('and with redocly respect, which must agree', () => {
+describe('and with redocly respect, which passes too, making the same calls in the same order', () => {
   /**
    * Each `redocly respect` run is its own Node process of about a second and a half of CPU on start: three at a time
    * keep a 2-core machine busy without starving the mocks that answer them.
    */
   const results = new Map<string, Promise<{ code: number | null; output: string }>>();
-  function respect(entry: (typeof entries)[number]) {
+  function respect(entry: Entry) {
     const key = `${entry.file}#${entry.workflow.workflowId}`;
     if (!results.has(key)) {
       const servers = entry.document.sourceDescriptions.map(
@@ -134,7 +161,7 @@ describe('and with redocly respect, which must agree', () => {
         '--workflow',
         entry.workflow.workflowId,
         '--input',
-        JSON.stringify(exampleInputs(entry.document, entry.workflow)),
+        JSON.stringify(exampleInputs(entry, 'respect')),
         ...servers.flatMap((server) => ['--server', server]),
         '--max-steps',
         '40',
@@ -165,11 +192,10 @@ describe('and with redocly respect, which must agree', () => {
     for (const entry of entries) void respect(entry);
   });
 
-  test.each(entries.map((entry) => [`${path.basename(entry.file)} ${entry.workflow.workflowId}`, entry] as const))(
-    '%s',
-    async (_name, entry) => {
-      const { code, output } = await respect(entry);
-      expect(code, output).toBe(0);
-    },
-  );
+  test.each(entries.map((entry) => [entryName(entry), entry] as const))('%s', async (_name, entry) => {
+    const { code, output } = await respect(entry);
+    expect(code, output).toBe(0);
+    // Our run of the same workflow (the describe above) made these calls: the paging loops turned as often.
+    expect(callsOf(entry, 'respect')).toEqual(callsOf(entry, 'ours'));
+  });
 });
