@@ -20,6 +20,6 @@ describe('the theme config', () => {
 
   test('a navbar item without a target is a configuration error', () => {
     const broken = { ...themeConfig, navbar: { ...themeConfig.navbar, items: [{ label: 'Nowhere' }] } };
-    expect(() => validate(broken)).toThrow();
+    expect(() => validate(broken)).toThrow('"navbar.items[0]" must contain at least one of [href, to]');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { getOperation, listOperations, resolveRef, type JsonObject } from '../document';
+import { getOperation, listOperations, type JsonObject } from '../document';
 import { readVendoredDocument } from '../../../../tests/fixtures/vendored';
 import {
   documentSlugs,
@@ -35,17 +35,40 @@ describe('operationView', () => {
   });
 
   test('carries every parameter with its limits, default and required flag as the document states them', () => {
-    const ref = getOperation(data, '/players/{player_id}/history');
-    const view = operationView(data, 'data-v4', ref);
-    const byName = Object.fromEntries(view.parameters.map((parameter) => [parameter.name, parameter]));
-    for (const raw of (ref.operation.parameters as JsonObject[]).map((p) => resolveRef<JsonObject>(data, p))) {
-      const schema = raw.schema as JsonObject;
-      const parameter = byName[raw.name as string];
-      expect(parameter.required).toBe(raw.required === true || raw.in === 'path');
-      expect(parameter.minimum).toBe(schema.minimum);
-      expect(parameter.maximum).toBe(schema.maximum);
-      expect(parameter.default).toBe(schema.default);
-    }
+    const view = operationView(data, 'data-v4', getOperation(data, '/players/{player_id}/history'));
+    const limits = view.parameters.map(({ name, required, minimum, maximum, default: fallback }) => ({
+      name,
+      required,
+      minimum,
+      maximum,
+      default: fallback,
+    }));
+    // data-v4.yaml's PlayerId, GameRequired, HistoryFrom, HistoryTo, Offset1000 and Limit100Default20.
+    expect(limits).toEqual([
+      { name: 'player_id', required: true, minimum: undefined, maximum: undefined, default: undefined },
+      { name: 'game', required: true, minimum: undefined, maximum: undefined, default: undefined },
+      { name: 'from', required: false, minimum: 0, maximum: undefined, default: undefined },
+      { name: 'to', required: false, minimum: 0, maximum: undefined, default: undefined },
+      { name: 'offset', required: false, minimum: 0, maximum: 1000, default: 0 },
+      { name: 'limit', required: false, minimum: 1, maximum: 100, default: 20 },
+    ]);
+  });
+
+  test('a path parameter is required even where its document leaves `required` out', () => {
+    const document: JsonObject = {
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/rooms/{room_id}': {
+          get: {
+            parameters: [{ name: 'room_id', in: 'path', schema: { type: 'string' } }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+    const [view] = operationViews(document, 'x');
+    expect(view.parameters.map(({ name, required }) => [name, required])).toEqual([['room_id', true]]);
   });
 
   test('reads a comma-separated array of enumerated values', () => {
