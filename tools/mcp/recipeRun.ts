@@ -253,12 +253,15 @@ export async function runPublishedRecipe(
   if (trace.length > maxTraceCharacters) {
     trace = `${trace.slice(0, maxTraceCharacters)}\n\n…(the trace is cut at ${maxTraceCharacters} characters; the run's result follows)\n`;
   }
+  // The runner says only that the run was stopped; the deadline knows why.
+  const timedOut = deadline.expired && result.status === 'stopped';
   const why = [
-    ...(result.reason ? [result.reason] : []),
-    ...refusals,
-    ...(deadline.expired && result.status === 'stopped'
+    ...(timedOut
       ? [`the run stopped at its time limit of ${options.timeLimitSeconds ?? recipeTimeLimitSeconds} s`]
-      : []),
+      : result.reason
+        ? [result.reason]
+        : []),
+    ...refusals,
   ];
   const summary = [
     '## The run',
