@@ -12,6 +12,7 @@ import { lazyRoutes, llmsExport, openapiDocuments } from './src/build/siteOption
 import codeHighlighterPlugin from './src/plugins/code-highlighter';
 import openapiSourcePlugin from './src/plugins/openapi-source';
 import openapiPagesPlugin from './src/plugins/openapi-pages';
+import recipesPlugin from './src/plugins/recipes';
 import singlePageReferencePlugin from './src/plugins/single-page-reference';
 import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchIndexPlugin, { type SearchIndexOptions } from './src/plugins/search-index';
@@ -48,6 +49,8 @@ const config: Config = {
   // Read by the server's and the hydrating browser's sidebar lists (src/theme/DocSidebarItems).
   customFields: { sidebarServerItems: sidebarServerItemsFrom(process.env) },
   markdown: {
+    // Diagrams (the recipes' flows) with the Mermaid theme, which loads Mermaid only on a page that draws one.
+    mermaid: true,
     hooks: { onBrokenMarkdownLinks: 'warn' },
     parseFrontMatter: async (params) => {
       const result = await params.defaultParseFrontMatter(params);
@@ -66,12 +69,15 @@ const config: Config = {
       } satisfies Preset.Options,
     ],
   ],
+  themes: ['@docusaurus/theme-mermaid'],
   plugins: [
     codeHighlighterPlugin,
     [openapiSourcePlugin, openapiDocuments],
     // These two read their options from src/build/siteOptions.ts: Docusaurus would ship them to every page.
     openapiPagesPlugin,
     singlePageReferencePlugin,
+    // Reads its options from src/build/siteOptions.ts too; checks the recipes and writes their pages before the docs load.
+    recipesPlugin,
     [leanDocsPlugin, { ...apiDocs, remarkPlugins }],
     [leanDocsPlugin, { ...gettingStartedDocs, remarkPlugins }],
     ['@docusaurus/plugin-client-redirects', redirects],

@@ -18,3 +18,12 @@ export const changelogRoute = '/docs/changelog';
 export function changelogHistory(api: ApiRecord): string {
   return `openapi/changelog/${api.id}.json`;
 }
+
+/**
+ * The recipes' pages (one per `openapi/recipes/*.arazzo.yaml`, an index and the folder's category), written into the
+ * Getting Started docs instance by every start and build; gitignored like `docs/<folder>/reference/`.
+ */
+export const generatedRecipePagesDir = 'getting-started/recipes';
+
+/** The data each recipe page imports (`<slug>.json`, and `index.json` for the index), gitignored. */
+export const generatedRecipesDataDir = '.generated/recipes';

@@ -1,9 +1,18 @@
 import type { LazyRoutesOptions } from './lazy-routes/options';
 import type { LlmsExportOptions } from './llms/exportPages';
 import type { PluginOptions } from './pipeline/options';
+import type { RecipePagesOptions } from './recipes/pages';
+import type { RecipeApi } from './recipes/load';
 import { apis, type ApiRecord } from '../../config/apis';
 import { brand } from '../../config/brand';
-import { changelogHistory, changelogRoute, generatedSidebarsDir, generatedStaticDir } from '../../config/generated';
+import {
+  changelogHistory,
+  changelogRoute,
+  generatedRecipePagesDir,
+  generatedRecipesDataDir,
+  generatedSidebarsDir,
+  generatedStaticDir,
+} from '../../config/generated';
 import { mockUrl } from '../../config/mock';
 import { signInOrigins, trustedOrigins } from './hosts';
 
@@ -110,3 +119,29 @@ export const llmsExport = {
 export const lazyRoutes = {
   modulePrefixes: openapiSource.apis.map((api) => `@site/${api.pages.dir}/`),
 } satisfies LazyRoutesOptions;
+
+/**
+ * The recipes plugin's options (src/plugins/recipes): where the recipe pages and their data go, and each API's
+ * vendored document (which a recipe's source names) and routes. Read from here, not passed through
+ * docusaurus.config.ts: Docusaurus would ship them to every page.
+ */
+export const recipes = {
+  pagesDir: generatedRecipePagesDir,
+  // The Getting Started instance's route (config/docs.ts) and the folder's name in it.
+  routeBase: `/${generatedRecipePagesDir}`,
+  dataDir: generatedRecipesDataDir,
+  category: {
+    label: 'Recipes',
+    // After the guides (3), before the partner integration guide (4).
+    position: 3.5,
+    description:
+      'Tasks that take several calls, step by step: what each call sends, what it keeps for the next and what counts as success.',
+  },
+  apis: openapiSource.apis.map((api) => ({
+    id: api.id,
+    vendored: api.vendored,
+    linkBase: api.pages.linkBase,
+    credentialVariable: api.pages.credentialVariable,
+    baseUrlVariable: api.pages.baseUrlVariable,
+  })),
+} satisfies RecipePagesOptions & { apis: readonly RecipeApi[] };

@@ -3,8 +3,10 @@
  * DATA_API_SPEC_URL and CHAT_API_SPEC_URL, validate and normalize them, print what changed against the vendored
  * copies, replace the vendored files atomically and append what changed to each API's changelog history
  * (`openapi/changelog/<id>.json`, with the note if one is given). With `--check` nothing is written and the exit
- * code is 1 when a remote differs, for a docs team's CI. Exit code 2: a remote document could not be used, or no URL
- * is set.
+ * code is 1 when a remote differs, for a docs team's CI. The recipes (openapi/recipes/) are checked against each
+ * fetched document before it is vendored, as the build would check them: a recipe that no longer matches is named
+ * with its step and reason, and the exit code is 1 (the document is still vendored; the build stops until the recipe
+ * is fixed). Exit code 2: a remote document could not be used, or no URL is set.
  */
 import { inspect } from 'node:util';
 import { terminalText } from '../../src/core/text/escape';
@@ -14,6 +16,11 @@ import { openapiSource } from '../../src/build/siteOptions';
 import { fetchLimitsFrom } from '../../src/build/pipeline/fetchText';
 import { pullApi } from '../../src/build/pipeline/pull';
 import { renderingNotices } from '../../src/build/pages/renderable';
+import { readFileSync } from 'node:fs';
+import type { JsonObject } from '../../src/core/openapi/document';
+import { parseDocumentText } from '../../src/core/openapi/parse';
+import { checkRecipes } from '../../src/build/recipes/check';
+import { loadRecipes, type LoadedRecipe } from '../../src/build/recipes/load';
 import { readCli, type CliSpec } from '../lib/cli';
 
 const cli = {
@@ -35,7 +42,7 @@ const cli = {
     openapiSource.apis.map((api) => [api.urlVariable, `the remote document of ${api.id} (unset: skipped)`]),
   ),
   footer:
-    'Exit code 0: done or up to date; 1: --check and a remote differs; 2: a document unusable, no URL set, or a wrong call.',
+    'Exit code 0: done or up to date; 1: --check and a remote differs, or a recipe no longer matches a fetched document; 2: a document unusable, no URL set, or a wrong call.',
 } satisfies CliSpec;
 
 async function main(): Promise<number> {
@@ -55,6 +62,8 @@ async function main(): Promise<number> {
   }
   let differs = false;
   let failed = false;
+  let recipesBroken = false;
+  const recipes = readRecipes();
   for (const api of openapiSource.apis) {
     const url = process.env[api.urlVariable];
     if (!url) {
@@ -72,8 +81,15 @@ async function main(): Promise<number> {
         renderable: renderingNotices,
         changelog,
         limits: fetchLimitsFrom(process.env),
+        vet: (document) => recipeProblems(recipes, api.id, document),
       });
       console.log(result.report);
+      if (result.problems.length > 0) {
+        recipesBroken = true;
+        console.error(
+          `[openapi] ${api.id}: ${result.problems.length} recipe problem(s) against the fetched document; the build stops on them until the recipe or the document is fixed:\n${result.problems.map((line) => `  - ${line}`).join('\n')}`,
+        );
+      }
       if (result.entry) console.log(`[openapi] ${api.id}: recorded entry ${result.entry.id} in ${api.changelog}.`);
       differs ||= result.differs;
       if (!result.differs) console.log(`[openapi] ${api.id}: the vendored ${api.vendored} is up to date.`);
@@ -87,7 +103,33 @@ async function main(): Promise<number> {
     }
   }
   if (failed) return 2;
-  return check && differs ? 1 : 0;
+  return (check && differs) || recipesBroken ? 1 : 0;
+}
+
+/** The site's recipes; none, with the reason, when one cannot be read (the build names it too). */
+function readRecipes(): LoadedRecipe[] {
+  try {
+    return loadRecipes(process.cwd(), openapiSource.apis);
+  } catch (error) {
+    console.error(`[openapi] the recipes are not checked: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}
+
+/**
+ * The problems of the recipes that call an API against its fetched document, the other APIs' documents being their
+ * vendored copies: what the build would say once the document is vendored.
+ */
+function recipeProblems(recipes: readonly LoadedRecipe[], id: string, fetched: JsonObject): string[] {
+  const concerned = recipes.filter((recipe) => Object.values(recipe.sources).includes(id));
+  if (concerned.length === 0) return [];
+  const documents = new Map(
+    openapiSource.apis.map((api) => [
+      api.id,
+      api.id === id ? fetched : parseDocumentText(readFileSync(path.resolve(api.vendored), 'utf8')),
+    ]),
+  );
+  return checkRecipes(concerned, documents);
 }
 
 // Every line this command prints may carry text from a remote document (names, URLs, error messages): control

@@ -49,7 +49,14 @@ export function demoteHeadings(markdown: string): string {
 }
 
 /** The llms.txt sections, in order. */
-export const sections = ['Getting started', 'Partner integration guide', 'API documentation', 'Single-page references'];
+export const sections = [
+  'Getting started',
+  // The multi-call tasks of openapi/recipes/ (src/plugins/recipes), a section of their own for an assistant to find.
+  'Recipes',
+  'Partner integration guide',
+  'API documentation',
+  'Single-page references',
+];
 
 export function sectionsWithApis(apis: ExportApi[]): string[] {
   return [...sections, ...apis.flatMap((api) => [`${api.name} calls`, `${api.name} webhooks`, `${api.name} schemas`])];
@@ -64,6 +71,7 @@ function sectionOf(route: string, apis: ExportApi[]): string {
     if (route === api.reference) return 'Single-page references';
   }
   if (route.startsWith('/getting-started/partner-integration-guide')) return 'Partner integration guide';
+  if (route.startsWith('/getting-started/recipes')) return 'Recipes';
   if (route.startsWith('/getting-started') || route === '/') return 'Getting started';
   return 'API documentation';
 }

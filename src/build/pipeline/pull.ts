@@ -6,6 +6,7 @@ import { diffDocuments, formatDiff, type DocumentDiff } from './diff';
 import { prepareDocument, type RenderCheck } from './resolve';
 import { toYaml } from './serialize';
 import { writeFileAtomic } from './writeAtomic';
+import type { JsonObject } from '../../core/openapi/document';
 
 export interface PullResult {
   id: string;
@@ -15,6 +16,8 @@ export interface PullResult {
   written: boolean;
   /** The changelog entry appended, when the vendored document was replaced. */
   entry?: ChangelogEntry;
+  /** What `vet` found wrong with the fetched document (the recipes that no longer match it), found before writing. */
+  problems: string[];
 }
 
 /**
@@ -33,10 +36,16 @@ export async function pullApi(options: {
   fetchImpl?: typeof fetch;
   /** The API's history file, the day of the pull (`YYYY-MM-DD`, UTC) and an optional note for the entry. */
   changelog?: { path: string; date: string; note?: string };
+  /**
+   * Problems of the fetched document for what else the site builds from it (the recipes, src/build/recipes/check.ts),
+   * run before anything is written and reported with the result; the document is still vendored.
+   */
+  vet?: (document: JsonObject) => string[];
 }): Promise<PullResult> {
   const fetched = await fetchText(options.url, options.limits ?? defaultFetchLimits, options.fetchImpl);
   const remote = await prepareDocument(fetched.text, options.renderable, undefined, options.url);
   const vendored = await prepareDocument(await readFile(options.vendoredPath, 'utf8'), options.renderable);
+  const problems = options.vet ? options.vet(remote.document) : [];
   const diff = diffDocuments(vendored.document, remote.document);
   // Key order is not compared: the YAML copy and a JSON remote order keys differently.
   const differs = !isDeepStrictEqual(vendored.document, remote.document);
@@ -57,5 +66,5 @@ export async function pullApi(options: {
       await appendEntry(options.changelog.path, options.id, entry);
     }
   }
-  return { id: options.id, differs, diff, report, written, ...(entry ? { entry } : {}) };
+  return { id: options.id, differs, diff, report, written, ...(entry ? { entry } : {}), problems };
 }

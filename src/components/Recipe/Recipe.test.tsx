@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { apis } from '@site/config/apis';
+import { parseDocumentText } from '@site/src/core/openapi/parse';
+import { loadRecipes } from '@site/src/build/recipes/load';
+import { recipePage } from '@site/src/build/recipes/pages';
+import { recipes as options } from '@site/src/build/siteOptions';
+import type { RecipeRunnerProps } from '.';
+import Recipe, { RecipeIndex } from '.';
+
+// Docusaurus's Mermaid theme draws in the browser only; on the server (and here) it renders its value as a marker.
+vi.mock('@theme/Mermaid', () => ({
+  default: ({ value }: { value: string }) => <div data-mermaid-stub={value.split('\n')[0]} />,
+}));
+
+const root = path.resolve(__dirname, '../../..');
+const documents = new Map(
+  apis.map((api) => [api.id, parseDocumentText(readFileSync(path.join(root, api.vendored), 'utf8'))]),
+);
+const history = loadRecipes(root, options.apis).find((recipe) => recipe.slug === 'player-match-history');
+if (!history) throw new Error('no player-match-history recipe');
+const page = recipePage(history, documents, options.apis);
+
+describe('a recipe page', () => {
+  it('draws each workflow as a flowchart: the steps, the goto edges, the ends', () => {
+    expect(page.workflows[1].diagram).toBe(
+      [
+        'flowchart TD',
+        '  start(["inputs: apiKey, playerId, game, offset, limit"])',
+        '  s0["page: GET /players/{player_id}/history"]',
+        '  s1[["nextPages: workflow historyPages"]]',
+        '  done(["end"])',
+        '  start --> s0',
+        '  s0 -->|"historyRead"| done',
+        '  s0 -->|"offsetLimitReached"| done',
+        '  s0 -->|"morePages"| s1',
+        '  s0 -->|"otherwise"| s1',
+        '  s1 -->|"success"| done',
+      ].join('\n'),
+    );
+  });
+
+  it('links each step to its call’s page and shows what it sends, keeps and needs', () => {
+    const html = renderToStaticMarkup(<Recipe recipe={page} />);
+    expect(html).toContain('<a href="/docs/data-api/get-player-by-lookup">');
+    expect(html).toContain('<a href="/docs/data-api/get-player-history">');
+    expect(html).toContain('<code>$inputs.nickname</code>');
+    expect(html).toContain('<code>$steps.findPlayer.outputs.playerId</code>');
+    expect(html).toContain('<code>$response.body#/player_id</code>');
+    expect(html).toContain('<code>$statusCode == 200</code>');
+    expect(html).toContain('<a href="#step-history-pages-next-pages">step nextPages</a>');
+    expect(html).toContain('data-mermaid-stub="flowchart TD"');
+    // The input's example, and no example for the credential.
+    expect(html).toContain('<code>Kestrel</code>');
+    expect(html).not.toContain('data-recipe-runner');
+  });
+
+  it('keeps a place for the runner, with the first workflow', () => {
+    const Runner = ({ recipe, workflow }: RecipeRunnerProps) => <p>run {`${recipe.slug}/${workflow.id}`}</p>;
+    const html = renderToStaticMarkup(<Recipe recipe={page} Runner={Runner} />);
+    expect(html.match(/data-recipe-runner="([^"]+)"/g)).toEqual(['data-recipe-runner="playerMatchHistory"']);
+    expect(html).toContain('<p>run player-match-history/playerMatchHistory</p>');
+  });
+
+  it('lists the recipes on the index', () => {
+    const html = renderToStaticMarkup(
+      <RecipeIndex
+        recipes={[
+          { slug: 's', href: '/getting-started/recipes/s', title: 'T', summary: 'S.', apis: ['Data API'], steps: 2 },
+        ]}
+      />,
+    );
+    expect(html).toContain('<li><a href="/getting-started/recipes/s">T</a>: S. (Data API; 2 steps)</li>');
+  });
+});
