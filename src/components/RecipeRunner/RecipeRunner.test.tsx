@@ -9,6 +9,8 @@ import type { ArazzoDocument } from '../../core/recipes/types';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { credentialKey } from '../ApiExplorer/storage';
 import RecipeRunner from './index';
+import LazyRecipeRunner from './Lazy';
+import { runnerApi } from './pageRunner';
 import { typedInputs, type RunnerApi } from './session';
 import Steps, { stepRuns } from './Steps';
 import { RecipeRun, type RunRequest, type RunView } from './useRecipeRun';
@@ -399,5 +401,38 @@ describe('what the page shows', () => {
     ];
     const html = renderToStaticMarkup(<Steps events={events} />);
     expect(html).toContain('not met</span> <code>$statusCode == 200</code> (the status is 404)');
+  });
+});
+
+describe('the mount in a recipe page', () => {
+  test('renders nothing on the server: the runner is a chunk the browser loads once hydrated', () => {
+    const html = renderToStaticMarkup(
+      <LazyRecipeRunner
+        recipe={{ slug: 'items', title: 'Items', apis: { items: { id: 'items-v1', title: 'Items API' } } }}
+        workflow={{ id: 'itemReviews', inputs: [] }}
+      />,
+    );
+    expect(html).toBe('');
+  });
+
+  test("the page's servers when the build gives them; else the API's documented mock, the only origin trusted", () => {
+    expect(runnerApi({ id: 'data-v4', title: 'Data API', ...api, mockUrl: 'http://127.0.0.1:5000' })).toMatchObject({
+      mockUrl: 'http://127.0.0.1:5000',
+      trustedOrigins: api.trustedOrigins,
+    });
+    expect(runnerApi({ id: 'data-v4', title: 'Data API' })).toEqual({
+      id: 'data-v4',
+      title: 'Data API',
+      mockUrl: 'http://127.0.0.1:4010',
+      trustedOrigins: ['http://127.0.0.1:4010'],
+    });
+  });
+
+  test('with only the mock trusted, the form offers production disabled and starts on the mock', () => {
+    const html = renderToStaticMarkup(
+      <RecipeRunner slug="items" title="Items" apis={{ items: { ...api, trustedOrigins: [mock] } }} inputs={[]} />,
+    );
+    expect(html).toMatch(/<option value="production" disabled="">/);
+    expect(html).toMatch(/<option value="mock" selected="">/);
   });
 });

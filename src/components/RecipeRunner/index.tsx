@@ -1,4 +1,5 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { serverOrigin } from '@site/src/core/openapi/servers';
 import { traceMarkdown } from '@site/src/core/recipes/trace';
 import { readCredential, subscribeToCredentials, writeCredential } from '../ApiExplorer/storage';
 import type { RunnerApi, RunnerInput, ServerChoice } from './session';
@@ -77,7 +78,9 @@ export default function RecipeRunner({ slug, title, workflowId, inputs, apis }: 
     else if (credentialApi) writeCredential(sessionStorage(), credentialApi, value);
     else setSecrets((current) => ({ ...current, [input.name]: value }));
   };
-  const [choice, setChoice] = useState<ServerChoice>('production');
+  // Production is offered when every API names an origin of its own besides its mock's; the local mock always is.
+  const production = apiList.every((api) => api.trustedOrigins.some((origin) => origin !== serverOrigin(api.mockUrl)));
+  const [choice, setChoice] = useState<ServerChoice>(production ? 'production' : 'mock');
   const [copied, setCopied] = useState<{ text: string; said: string } | undefined>();
   const run = useRecipeRun(browserEnvironment);
   const { view } = run;
@@ -132,7 +135,10 @@ export default function RecipeRunner({ slug, title, workflowId, inputs, apis }: 
             disabled={active}
             onChange={(event) => setChoice(event.target.value as ServerChoice)}
           >
-            <option value="production">Production: {apiList.map((api) => api.title).join(', ')}</option>
+            <option value="production" disabled={!production}>
+              Production: {apiList.map((api) => api.title).join(', ')}
+              {production ? '' : " (this page does not name the API's hosts)"}
+            </option>
             <option value="mock">Local mock: {apiList.map((api) => api.mockUrl).join(', ')}</option>
           </select>
         </div>
