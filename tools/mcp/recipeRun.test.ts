@@ -193,6 +193,7 @@ describe('run_recipe', () => {
       { fetchImpl },
     );
     expect(result.result).toMatchObject({ status: 'stopped', steps: 5 });
+    expect(result.text).toContain('- Status: **stopped** after 5 steps');
     expect(result.result.reason).toMatch(/at its limit of 5 steps/);
     // findPlayer, readHistory (a workflow call), page, nextPages (a workflow call), page.
     expect(sent).toHaveLength(3);
@@ -225,5 +226,15 @@ describe('run_recipe', () => {
     );
     expect(sent.map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
     expect(result.result).toMatchObject({ status: 'succeeded', outputs: { postedMessageId: 'msg-1' } });
+    expect(result.text).toContain('This step writes: it was confirmed before it was sent.');
+  });
+
+  test('the text cuts long outputs; the result holds them whole', async () => {
+    const long = 'x'.repeat(30_000);
+    const { fetchImpl } = fakeFetch(() => json({ ...match, status: long }));
+    const result = await run({ recipe: 'webhook-fetch-object', inputs: matchInputs }, { fetchImpl });
+    expect(result.result.outputs.status).toBe(long);
+    expect(result.text).toContain('…(cut at 20000 characters: the structured result holds the outputs whole)');
+    expect(result.text.length).toBeLessThan(60_000);
   });
 });

@@ -32,6 +32,8 @@ const requestSeconds = 30;
 const traceBodyCharacters = 4_000;
 /** The most of the trace the answer holds; the run's result always follows it. */
 const maxTraceCharacters = 60_000;
+/** The most of the outputs the text shows; the structured result holds them whole. */
+const maxOutputCharacters = 20_000;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -263,6 +265,10 @@ export async function runPublishedRecipe(
         : []),
     ...refusals,
   ];
+  let outputsText = JSON.stringify(outputs, null, 2);
+  if (outputsText.length > maxOutputCharacters) {
+    outputsText = `${outputsText.slice(0, maxOutputCharacters)}\n…(cut at ${maxOutputCharacters} characters: the structured result holds the outputs whole)`;
+  }
   const summary = [
     '## The run',
     [
@@ -275,7 +281,7 @@ export async function runPublishedRecipe(
       ...filled.map((line) => `- ${line}`),
     ].join('\n'),
     'Outputs:',
-    codeBlock(JSON.stringify(outputs, null, 2), 'json'),
+    codeBlock(outputsText, 'json'),
   ].join('\n\n');
   return {
     text: hide(`${trace}\n${summary}\n`),
