@@ -80,6 +80,8 @@ test.describe('over stdio', () => {
         'get_schema',
         'list_auth',
         'list_operations',
+        'list_recipes',
+        'run_recipe',
         'search_docs',
       ].sort(),
     );
