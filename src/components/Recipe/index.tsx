@@ -5,6 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Mermaid from '@theme/Mermaid';
 import Markdown, { MarkdownTreesProvider } from '@site/src/components/Markdown';
+import LazyRecipeRunner from '@site/src/components/RecipeRunner/Lazy';
 import type { MarkdownTrees } from '@site/src/core/markdown/tree';
 import type {
   RecipeActionView,
@@ -157,8 +158,7 @@ function Step({
           {step.call ? (
             <>
               <Link to={step.call.href}>
-                <span className={styles.method}>{step.call.method}</span>
-                <code>{step.call.path}</code>
+                <span className={styles.method}>{step.call.method}</span> <code>{step.call.path}</code>
               </Link>{' '}
               of the {step.call.api}
               {step.call.summary ? `: ${step.call.summary}` : ''} (<code>{step.call.operationId}</code>)
@@ -291,6 +291,8 @@ function Workflow({
         <div className={styles.runner} data-recipe-runner={workflow.id}>
           <Runner recipe={recipe} workflow={workflow} />
         </div>
+      ) : recipe.workflows[0] === workflow ? (
+        <LazyRecipeRunner recipe={recipe} workflow={workflow} />
       ) : null}
       {workflow.steps.map((step, index) => (
         <Step key={step.id} step={step} index={index} workflow={workflow} />

@@ -416,7 +416,7 @@ describe('the mount in a recipe page', () => {
   });
 
   test("the page's servers when the build gives them; else the API's documented mock, the only origin trusted", () => {
-    expect(runnerApi({ id: 'data-v4', title: 'Data API', ...api, mockUrl: 'http://127.0.0.1:5000' })).toMatchObject({
+    expect(runnerApi({ ...api, id: 'data-v4', title: 'Data API', mockUrl: 'http://127.0.0.1:5000' })).toMatchObject({
       mockUrl: 'http://127.0.0.1:5000',
       trustedOrigins: api.trustedOrigins,
     });
