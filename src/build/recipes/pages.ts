@@ -195,9 +195,11 @@ export function recipePage(
  * Writes a file only when its content changes: during \`npm start\` the docs plugin reloads on every write into its
  * folder, and this plugin runs again on every reload.
  */
-async function writeChanged(file: string, content: string): Promise<void> {
+async function writeChanged(file: string, content: string): Promise<boolean> {
   const existing = await readFile(file, 'utf8').catch(() => undefined);
-  if (existing !== content) await writeFileAtomic(file, content);
+  if (existing === content) return false;
+  await writeFileAtomic(file, content);
+  return true;
 }
 
 /** A string as a YAML scalar in front matter: JSON's quoting is YAML's. */
@@ -250,24 +252,28 @@ import recipes from '${dataImport}';
 
 /**
  * Writes each recipe's data and page, the index page and the folder's category into the docs instance; a page of a
- * recipe that no longer exists is removed. Returns the number of recipe pages.
+ * recipe that no longer exists is removed. Returns the number of recipe pages and of files written or removed.
  */
 export async function writeRecipePages(
   siteDir: string,
   recipes: readonly LoadedRecipe[],
   documents: ReadonlyMap<string, JsonObject>,
   options: RecipePagesOptions,
-): Promise<number> {
+): Promise<{ pages: number; changed: number }> {
   const pagesDir = path.resolve(siteDir, options.pagesDir);
   const dataDir = path.resolve(siteDir, options.dataDir);
   await mkdir(pagesDir, { recursive: true });
   const dataImport = (name: string) => `@site/${path.posix.join(options.dataDir, `${name}.json`)}`;
   const index: RecipeIndexEntry[] = [];
   const written = new Set(['_category_.json', 'index.mdx']);
+  let changed = 0;
+  const write = async (file: string, content: string) => {
+    if (await writeChanged(file, content)) changed += 1;
+  };
   for (const [position, recipe] of recipes.entries()) {
     const page = recipePage(recipe, documents, options.apis);
-    await writeChanged(path.join(dataDir, `${page.slug}.json`), JSON.stringify(page));
-    await writeChanged(path.join(pagesDir, `${page.slug}.mdx`), recipeMdx(page, position + 1, dataImport(page.slug)));
+    await write(path.join(dataDir, `${page.slug}.json`), JSON.stringify(page));
+    await write(path.join(pagesDir, `${page.slug}.mdx`), recipeMdx(page, position + 1, dataImport(page.slug)));
     written.add(`${page.slug}.mdx`);
     index.push({
       slug: page.slug,
@@ -278,9 +284,9 @@ export async function writeRecipePages(
       steps: page.workflows.reduce((count, workflow) => count + workflow.steps.length, 0),
     });
   }
-  await writeChanged(path.join(dataDir, 'index.json'), JSON.stringify(index));
-  await writeChanged(path.join(pagesDir, 'index.mdx'), indexMdx(options.category.description, dataImport('index')));
-  await writeChanged(
+  await write(path.join(dataDir, 'index.json'), JSON.stringify(index));
+  await write(path.join(pagesDir, 'index.mdx'), indexMdx(options.category.description, dataImport('index')));
+  await write(
     path.join(pagesDir, '_category_.json'),
     `${JSON.stringify(
       {
@@ -293,7 +299,9 @@ export async function writeRecipePages(
     )}\n`,
   );
   for (const name of await readdir(pagesDir)) {
-    if (!written.has(name)) await rm(path.join(pagesDir, name), { recursive: true, force: true });
+    if (written.has(name)) continue;
+    await rm(path.join(pagesDir, name), { recursive: true, force: true });
+    changed += 1;
   }
-  return recipes.length;
+  return { pages: recipes.length, changed };
 }

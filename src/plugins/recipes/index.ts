@@ -19,18 +19,20 @@ const log = (message: string) => console.log(`[recipes] ${message}`);
  */
 export default async function recipesPlugin(context: LoadContext): Promise<Plugin> {
   const { siteDir } = context;
-  const run = async (resolved: ResolvedDocument[]): Promise<void> => {
+  const run = async (resolved: ResolvedDocument[], first: boolean): Promise<void> => {
     const loaded = loadRecipes(siteDir, options.apis);
     const documents = new Map(resolved.map((result) => [result.id, result.document]));
     const problems = checkRecipes(loaded, documents);
     if (problems.length > 0) throw recipeProblemsError(problems);
-    const count = await writeRecipePages(siteDir, loaded, documents, options);
-    log(
-      `${count} recipes match ${resolved.map((result) => `the ${result.source} ${result.id}`).join(' and ')}; pages in ${options.pagesDir}`,
-    );
+    const { pages, changed } = await writeRecipePages(siteDir, loaded, documents, options);
+    // Said once per build, and again during `npm start` only when a recipe or a document changed the pages.
+    if (first || changed > 0)
+      log(
+        `${pages} recipes match ${resolved.map((result) => `the ${result.source} ${result.id}`).join(' and ')}; pages in ${options.pagesDir}`,
+      );
   };
   // The source plugin's own options: the documents are resolved once per build, whichever plugin asks first.
-  await run(await resolvedDocuments(siteDir, openapiDocuments, renderingNotices));
+  await run(await resolvedDocuments(siteDir, openapiDocuments, renderingNotices), true);
   return {
     name: 'recipes',
     getPathsToWatch: () => [
@@ -38,7 +40,7 @@ export default async function recipesPlugin(context: LoadContext): Promise<Plugi
       ...documentPaths(siteDir, openapiDocuments),
     ],
     async loadContent() {
-      await run(await resolvedDocuments(siteDir, openapiDocuments, renderingNotices));
+      await run(await resolvedDocuments(siteDir, openapiDocuments, renderingNotices), false);
     },
   };
 }
