@@ -436,3 +436,13 @@ describe('the mount in a recipe page', () => {
     expect(html).toMatch(/<option value="mock" selected="">/);
   });
 });
+
+test("the page's own copy of the recipe is run without fetching the published one", async () => {
+  const site = fakeSite({ '/openapi/items-v1.json': openapi });
+  const { run } = runner(site);
+  await run.start(request({ document: recipe }), 'end');
+  expect(site.sent.filter((item) => item.url.startsWith('/')).map((item) => item.url)).toEqual([
+    '/openapi/items-v1.json',
+  ]);
+  expect(run.current.events.at(-1)).toMatchObject({ type: 'run-finished', status: 'succeeded' });
+});

@@ -1,6 +1,7 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { serverOrigin } from '@site/src/core/openapi/servers';
 import { traceMarkdown } from '@site/src/core/recipes/trace';
+import type { ArazzoDocument } from '@site/src/core/recipes/types';
 import { readCredential, subscribeToCredentials, writeCredential } from '../ApiExplorer/storage';
 import type { RunnerApi, RunnerInput, ServerChoice } from './session';
 import Steps, { RequestText, stepRuns, stepSummary } from './Steps';
@@ -13,6 +14,8 @@ export interface RecipeRunnerProps {
   /** The recipe's file name without `.arazzo.yaml`: the build publishes it as `/recipes/<slug>.json`. */
   slug: string;
   title: string;
+  /** The recipe itself when the page carries it; else the run fetches the published one. */
+  document?: ArazzoDocument;
   /** The workflow run; the recipe's first when left out. */
   workflowId?: string;
   /** The workflow's inputs as the page lists them: the form's fields. */
@@ -54,7 +57,14 @@ function announcement(view: RunView): string {
  * request sent (credentials hidden by the runner), the answer, its criteria and what it keeps; a write step waits
  * for the reader's yes; the whole run copies as Markdown.
  */
-export default function RecipeRunner({ slug, title, workflowId, inputs, apis }: RecipeRunnerProps): ReactNode {
+export default function RecipeRunner({
+  slug,
+  title,
+  document,
+  workflowId,
+  inputs,
+  apis,
+}: RecipeRunnerProps): ReactNode {
   const id = useId();
   const apiList = Object.values(apis);
   // A credential field is Try it's stored credential for the API when the recipe calls one API (all of ours do):
@@ -88,6 +98,7 @@ export default function RecipeRunner({ slug, title, workflowId, inputs, apis }: 
 
   const request = () => ({
     slug,
+    ...(document ? { document } : {}),
     ...(workflowId ? { workflowId } : {}),
     apis,
     choice,

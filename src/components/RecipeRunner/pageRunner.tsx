@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { apis as records } from '@site/config/apis';
+import type { ArazzoDocument } from '@site/src/core/recipes/types';
 import RecipeRunner, { type RunnerApi, type RunnerInput } from './index';
 
 /**
@@ -10,6 +11,8 @@ export interface PageRunnerProps {
   recipe: {
     slug: string;
     title: string;
+    /** The recipe as the build checked it. */
+    document?: ArazzoDocument;
     /** The APIs by source name; the servers' fields when the build gives them (the options of the API's pages). */
     apis: Record<string, { id: string; title: string } & Partial<Omit<RunnerApi, 'id' | 'title'>>>;
   };
@@ -44,6 +47,7 @@ export default function PageRunner({ recipe, workflow }: PageRunnerProps): React
     <RecipeRunner
       slug={recipe.slug}
       title={recipe.title}
+      {...(recipe.document ? { document: recipe.document } : {})}
       workflowId={workflow.id}
       inputs={workflow.inputs}
       apis={apis}

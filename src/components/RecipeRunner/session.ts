@@ -191,13 +191,15 @@ export function browserSend(transport: typeof fetch): RunOptions['send'] {
 }
 
 /**
- * Loads the recipe (`/recipes/<slug>.json`, as the build publishes it) and each API's document
+ * Loads the recipe (`/recipes/<slug>.json`, as the build publishes it, unless the page has it) and each API's document
  * (`/openapi/<id>.json`), and makes the run's options: the typed inputs, each credential input left empty filled
  * from Try it, every call sent to the chosen server and held to the APIs' trusted origins.
  */
 export async function prepareRun(
   request: {
     slug: string;
+    /** The recipe, when the page carries it; else it is fetched from `/recipes/<slug>.json`. */
+    document?: ArazzoDocument;
     workflowId?: string;
     apis: Readonly<Record<string, RunnerApi>>;
     choice: ServerChoice;
@@ -205,8 +207,11 @@ export async function prepareRun(
   },
   environment: SessionEnvironment,
 ): Promise<Prepared> {
-  const document = (await siteJson(environment.fetch, `/recipes/${encodeURIComponent(request.slug)}.json`)) as
-    ArazzoDocument | undefined;
+  // The page's own copy when it has one (checked against these documents by the same build), else the published one.
+  const document =
+    request.document ??
+    ((await siteJson(environment.fetch, `/recipes/${encodeURIComponent(request.slug)}.json`)) as
+      ArazzoDocument | undefined);
   if (!document || !Array.isArray(document.workflows) || !Array.isArray(document.sourceDescriptions)) {
     throw new Error(`/recipes/${request.slug}.json is not an Arazzo document`);
   }

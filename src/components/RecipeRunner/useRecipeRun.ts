@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HttpRequest } from '@site/src/core/openapi/request';
 import { runRecipe, type RunResult, type TraceEvent } from '@site/src/core/recipes/runner';
-import type { ArazzoStep } from '@site/src/core/recipes/types';
+import type { ArazzoDocument, ArazzoStep } from '@site/src/core/recipes/types';
 import { prepareRun, type Prepared, type RunnerApi, type ServerChoice, type SessionEnvironment } from './session';
 
 /**
@@ -24,6 +24,7 @@ export interface RunView {
 
 export interface RunRequest {
   slug: string;
+  document?: ArazzoDocument;
   workflowId?: string;
   apis: Readonly<Record<string, RunnerApi>>;
   choice: ServerChoice;
