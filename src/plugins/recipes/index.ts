@@ -6,6 +6,7 @@ import type { ResolvedDocument } from '../../build/pipeline/resolve';
 import { checkRecipes, recipeProblemsError } from '../../build/recipes/check';
 import { loadRecipes, recipesDir } from '../../build/recipes/load';
 import { writeRecipePages } from '../../build/recipes/pages';
+import { publishRecipes } from '../../build/recipes/publish';
 import { openapiDocuments, recipes as options } from '../../build/siteOptions';
 
 const log = (message: string) => console.log(`[recipes] ${message}`);
@@ -25,6 +26,8 @@ export default async function recipesPlugin(context: LoadContext): Promise<Plugi
     const problems = checkRecipes(loaded, documents);
     if (problems.length > 0) throw recipeProblemsError(problems);
     const { pages, changed } = await writeRecipePages(siteDir, loaded, documents, options);
+    // For the MCP server (tools/mcp), which reads only what the site publishes: beside the documents they call.
+    await publishRecipes(loaded, path.join(siteDir, openapiDocuments.staticDir), { routeBase: options.routeBase });
     // Said once per build, and again during `npm start` only when a recipe or a document changed the pages.
     if (first || changed > 0)
       log(
