@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { startNginx } from '../../../tools/nginx/nginxServer';
-import { generatedPaths, treeHash } from '../../../tools/lib/siteCopy';
+import { treeHash } from '../../../tools/lib/siteCopy';
 import { freePort } from '../../../tools/lib/process';
 import { serveBuild, type RunningServer } from '../../../tools/lib/staticServer';
-import { buildVariant, served, variantDir, variants, type VariantName } from './variants';
+import { buildVariant, mainFiles, prebuiltVariant, served, variantDir, variants, type VariantName } from './variants';
 
 /**
  * Serves the production build twice on free loopback ports, with `docusaurus serve` (E2E_BASE_URL) and with the
@@ -39,14 +39,19 @@ async function startAll(servers: RunningServer[]): Promise<void> {
     servers.push(nginx);
     process.env.E2E_NGINX_URL = nginx.url;
   }
-  // The variant builds run in copies of the site; this proves they leave the main build's files as they were.
-  const mainFiles = ['build', ...generatedPaths];
-  process.env.E2E_MAIN_HASH_BEFORE = treeHash(process.cwd(), mainFiles);
+  // The variant builds run in copies of the site; this proves they leave the main build's files as they were. npm
+  // test builds them beside its integration tier (tests/run.mjs, prebuildVariants.ts), each recording those hashes
+  // around its build; they are served as they are when built in this same run from the tree as it is now, and built
+  // here otherwise (`npm run test:e2e` alone, a file changed since): 40 to 60 s of this setup, every test waiting.
+  const names = Object.keys(variants) as VariantName[];
+  const prebuilt = names.map((name) => prebuiltVariant(name));
+  const reuse = prebuilt.every((marker) => marker !== undefined);
+  process.env.E2E_MAIN_HASH_BEFORE = reuse ? prebuilt[0]?.mainBefore : treeHash(process.cwd(), mainFiles);
   // Side by side: a build leaves a core idle for much of its time (its single-threaded phases).
   const built = await Promise.allSettled(
-    (Object.keys(variants) as VariantName[]).map(async (name) => {
+    names.map(async (name) => {
       const started = Date.now();
-      await buildVariant(name);
+      if (!reuse) await buildVariant(name);
       for (const { variant, underBase, urlVariable } of Object.values(served)) {
         if (variant !== name) continue;
         const base = underBase ? (variants[name].env.BASE_URL ?? '/') : '/';
@@ -54,10 +59,19 @@ async function startAll(servers: RunningServer[]): Promise<void> {
         servers.push(server);
         process.env[urlVariable] = `${server.url}${base.replace(/\/$/, '')}`;
       }
-      console.log(`[e2e] variant ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        reuse
+          ? `[e2e] variant ${name} built earlier in this run from this tree, served in ${seconds} s`
+          : `[e2e] variant ${name} built in ${seconds} s`,
+      );
     }),
   );
   const failed = built.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  process.env.E2E_MAIN_HASH_AFTER = treeHash(process.cwd(), mainFiles);
+  if (reuse) {
+    // Every variant's build must have left the main build's files as its first found them.
+    const changed = prebuilt.find((marker) => marker?.mainAfter !== marker?.mainBefore);
+    process.env.E2E_MAIN_HASH_AFTER = changed?.mainAfter ?? prebuilt[0]?.mainAfter;
+  } else process.env.E2E_MAIN_HASH_AFTER = treeHash(process.cwd(), mainFiles);
 }

@@ -1,7 +1,9 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runNode } from '../../../src/build/node/runNode';
 import { readVendoredDocument } from '../../fixtures/vendored';
-import { copySite } from '../../../tools/lib/siteCopy';
+import { copySite, generatedPaths, sourceHash, treeHash } from '../../../tools/lib/siteCopy';
+import { runMarkerVariable } from '../../../tools/lib/runMarker.mjs';
 import { startSpecServer } from '../../fixtures/specServer';
 import { productionBuild } from '../../../tools/build/productionBuild';
 
@@ -36,11 +38,40 @@ export function variantDir(name: VariantName): string {
   return path.resolve('test-results/variants', name);
 }
 
-export async function buildVariant(name: VariantName): Promise<void> {
+/**
+ * What a finished variant build was made from, written beside its folder (`<name>.json`): the `npm test` run that
+ * built it, the hash of the copy's files (`sourceHash`), its settings, and the main build's files' hash before and
+ * after it (`mainFiles`).
+ */
+interface VariantMarker {
+  run: string;
+  source: string;
+  settings: unknown;
+  mainBefore: string;
+  mainAfter: string;
+}
+
+/** The main build's output and generated folders, which no variant build may change. */
+export const mainFiles = ['build', ...generatedPaths];
+
+function markerFile(name: VariantName): string {
+  return `${variantDir(name)}.json`;
+}
+
+/**
+ * Builds a variant into test-results/variants/<name>. With `mark`, the build is recorded for the global setup to
+ * reuse (`prebuiltVariant`): npm test builds the variants beside the integration tier, then the browser tier serves
+ * them.
+ */
+export async function buildVariant(name: VariantName, { mark = false } = {}): Promise<VariantMarker> {
   const variant: { env: Record<string, string>; remoteDataDocument?: string } = variants[name];
+  rmSync(markerFile(name), { force: true });
+  const mainBefore = mark ? treeHash(process.cwd(), mainFiles) : '';
   const specServer = variant.remoteDataDocument ? await startSpecServer(readVendoredDocument('data'), 10) : undefined;
   const site = copySite(process.cwd(), `variant-${name}-`);
   try {
+    // Hashed in the copy, before the build writes its generated files there: the files it is built from.
+    const source = sourceHash(site.dir, site.files);
     const remote =
       specServer && variant.remoteDataDocument
         ? { DATA_API_SPEC_URL: specServer.url(variant.remoteDataDocument), SPEC_STRICT: '1' }
@@ -51,10 +82,40 @@ export async function buildVariant(name: VariantName): Promise<void> {
       (argv, env) => runNode(argv, { env, cwd: site.dir }),
     );
     if (code !== 0) throw new Error(`variant build ${name} failed (${code}):\n${output}`);
+    const marker: VariantMarker = {
+      run: process.env[runMarkerVariable] ?? '',
+      source,
+      settings: variants[name],
+      mainBefore,
+      mainAfter: mark ? treeHash(process.cwd(), mainFiles) : '',
+    };
+    if (mark) writeFileSync(markerFile(name), `${JSON.stringify(marker, null, 2)}\n`);
+    return marker;
   } finally {
     await specServer?.stop();
     site.remove();
   }
+}
+
+/**
+ * The record of a variant built earlier in this same `npm test` run (its run marker, `tools/lib/runMarker.mjs`),
+ * from the files the tree holds now and with today's settings; undefined otherwise (`npm run test:e2e` alone, a file
+ * changed since, a failed or missing build), and the global setup builds it as before.
+ */
+export function prebuiltVariant(name: VariantName): VariantMarker | undefined {
+  const run = process.env[runMarkerVariable];
+  if (!run || !existsSync(markerFile(name)) || !existsSync(path.join(variantDir(name), 'index.html'))) return undefined;
+  let marker: VariantMarker;
+  try {
+    marker = JSON.parse(readFileSync(markerFile(name), 'utf8')) as VariantMarker;
+  } catch {
+    return undefined;
+  }
+  const current =
+    marker.run === run &&
+    JSON.stringify(marker.settings) === JSON.stringify(variants[name]) &&
+    marker.source === sourceHash(process.cwd());
+  return current ? marker : undefined;
 }
 
 /** The URL a variant is served at, set by the global setup: with the base URL when served under it. */
