@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../core/openapi/document';
 import { parseDocumentText } from '../../core/openapi/parse';
+import { writeToken } from '../../core/oauth/tokens';
 import { hiddenText, type TraceEvent } from '../../core/recipes/runner';
 import { traceMarkdown } from '../../core/recipes/trace';
 import type { ArazzoDocument } from '../../core/recipes/types';
@@ -445,4 +446,29 @@ test("the page's own copy of the recipe is run without fetching the published on
     '/openapi/items-v1.json',
   ]);
   expect(run.current.events.at(-1)).toMatchObject({ type: 'run-finished', status: 'succeeded' });
+});
+
+test("a sign-in's token for the input's scheme is named, masked, with the server it is sent to", () => {
+  writeToken('items-v1', 'Key', {
+    accessToken: 'token-abcd1234',
+    scope: '',
+    serverUrl: mock,
+    clientId: 'demo',
+    remember: false,
+  });
+  try {
+    const html = renderToStaticMarkup(
+      <RecipeRunner
+        slug="items"
+        title="Items"
+        document={recipe}
+        apis={{ items: api }}
+        inputs={[{ name: 'apiKey', type: 'string, password', required: true, secret: true }]}
+      />,
+    );
+    expect(html).toContain(`Signed in with Try it: ••••1234, for ${mock}.`);
+    expect(html).not.toContain('token-abcd1234');
+  } finally {
+    writeToken('items-v1', 'Key', undefined);
+  }
 });

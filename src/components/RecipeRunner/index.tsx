@@ -1,5 +1,6 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { serverOrigin } from '@site/src/core/openapi/servers';
+import { maskedToken, readToken, subscribeToTokens, tokensVersion } from '@site/src/core/oauth/tokens';
 import { traceMarkdown } from '@site/src/core/recipes/trace';
 import type { ArazzoDocument } from '@site/src/core/recipes/types';
 import { readCredential, subscribeToCredentials, writeCredential } from '../ApiExplorer/storage';
@@ -35,6 +36,23 @@ function sessionStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The scheme each input is the credential of, from the recipe's `x-security` (`accessToken: $inputs.accessToken`). */
+function inputSchemes(document: ArazzoDocument): Record<string, string> {
+  const schemes: Record<string, string> = {};
+  for (const workflow of document.workflows) {
+    for (const entry of [
+      ...(workflow['x-security'] ?? []),
+      ...workflow.steps.flatMap((step) => step['x-security'] ?? []),
+    ]) {
+      for (const value of Object.values(entry.values)) {
+        const name = /^\$inputs\.([A-Za-z0-9_.-]+)$/.exec(value)?.[1];
+        if (name && !Object.hasOwn(schemes, name)) schemes[name] = entry.schemeName;
+      }
+    }
+  }
+  return schemes;
 }
 
 /** What the live region says: the phase, or the last step's result. */
@@ -75,6 +93,12 @@ export default function RecipeRunner({
     () => (credentialApi ? readCredential(sessionStorage(), credentialApi) : ''),
     () => '',
   );
+  // A sign-in's token (Try it's OAuth2 sign-in, on any of the API's call pages) for the scheme an input is given to:
+  // the run sends it to the server it was got for, refreshed when due (session.ts), so the reader is told it will.
+  useSyncExternalStore(subscribeToTokens, tokensVersion, () => 0);
+  const schemes = document ? inputSchemes(document) : {};
+  const signedIn = (name: string) =>
+    credentialApi && Object.hasOwn(schemes, name) ? readToken(credentialApi, schemes[name]) : undefined;
   const [typed, setTyped] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       inputs.filter((input) => !input.secret).map((input) => [input.name, input.example ?? input.default ?? '']),
@@ -177,6 +201,12 @@ export default function RecipeRunner({
               placeholder={input.secret ? 'Kept in this tab only, as in Try it' : (input.default ?? '')}
               onChange={(event) => setValue(input, event.target.value)}
             />
+            {input.secret && signedIn(input.name) && (
+              <p className={styles.hint}>
+                Signed in with Try it: {maskedToken(signedIn(input.name)?.accessToken ?? '')}, for{' '}
+                {signedIn(input.name)?.serverUrl}. On that server the token stands in for this field.
+              </p>
+            )}
           </div>
         ))}
         <div className={styles.buttons}>
