@@ -472,3 +472,17 @@ test("a sign-in's token for the input's scheme is named, masked, with the server
     writeToken('items-v1', 'Key', undefined);
   }
 });
+
+test("an input's description shows its code spans as code, and its text as text", () => {
+  const html = renderToStaticMarkup(
+    <RecipeRunner
+      slug="items"
+      title="Items"
+      apis={{ items: api }}
+      inputs={[
+        { name: 'id', type: 'string', required: true, secret: false, description: 'As in `id`, <b>not</b> more.' },
+      ]}
+    />,
+  );
+  expect(html).toContain(': As in <code>id</code>, &lt;b&gt;not&lt;/b&gt; more.');
+});

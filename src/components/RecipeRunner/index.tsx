@@ -55,6 +55,14 @@ function inputSchemes(document: ArazzoDocument): Record<string, string> {
   return schemes;
 }
 
+/**
+ * A description's code spans as code, the rest as text: the page renders the description in full as Markdown; a
+ * field's hint needs only this, and never HTML from the text.
+ */
+function codeSpans(text: string): ReactNode[] {
+  return text.split(/`([^`]+)`/).map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part));
+}
+
 /** What the live region says: the phase, or the last step's result. */
 function announcement(view: RunView): string {
   if (view.phase === 'loading') return 'Loading the recipe and its APIs…';
@@ -186,7 +194,7 @@ export default function RecipeRunner({
                 {input.type}
                 {input.required ? ', required' : ''}
                 {input.default !== undefined ? `, default ${input.default}` : ''}
-                {input.description ? `: ${input.description}` : ''}
+                {input.description ? <>: {codeSpans(input.description)}</> : ''}
               </span>
             </label>
             <input
