@@ -143,5 +143,10 @@ export const recipes = {
     linkBase: api.pages.linkBase,
     credentialVariable: api.pages.credentialVariable,
     baseUrlVariable: api.pages.baseUrlVariable,
+    // Where the page's runner may send (the same as Try it on the API's call pages): without them it could run
+    // against the local mock only.
+    mockUrl: api.pages.mockUrl,
+    trustedOrigins: api.pages.trustedOrigins,
+    signInOrigins: api.pages.signInOrigins,
   })),
 } satisfies RecipePagesOptions & { apis: readonly RecipeApi[] };

@@ -26,6 +26,10 @@ export interface RecipePagesApi {
   linkBase: string;
   credentialVariable: string;
   baseUrlVariable: string;
+  /** Where the page's runner may send, as Try it on the API's call pages (src/build/siteOptions.ts). */
+  mockUrl: string;
+  trustedOrigins: readonly string[];
+  signInOrigins: readonly string[];
 }
 
 export interface RecipePagesOptions {
@@ -118,6 +122,9 @@ export function recipePage(
       linkBase: api.linkBase,
       credentialVariable: api.credentialVariable,
       baseUrlVariable: api.baseUrlVariable,
+      mockUrl: api.mockUrl,
+      trustedOrigins: [...api.trustedOrigins],
+      signInOrigins: [...api.signInOrigins],
     };
   }
   const workflows = recipe.document.workflows.map((workflow): RecipeWorkflowView => {

@@ -30,6 +30,10 @@ export interface RecipeApiView {
   linkBase: string;
   credentialVariable: string;
   baseUrlVariable: string;
+  /** The API's local mock, and the origins a run may send to and sign in on: the API's own hosts and its mock. */
+  mockUrl: string;
+  trustedOrigins: string[];
+  signInOrigins: string[];
 }
 
 export interface RecipeWorkflowView {
