@@ -1,11 +1,6 @@
-import {
-  defaultMaxSteps,
-  operationResolver,
-  runRecipeToEnd,
-  type RecipeAnswer,
-  type RunResult,
-  type TraceEvent,
-} from '../../src/core/recipes/runner';
+import { operationResolver } from '../../src/core/recipes/requests';
+import { defaultMaxSteps, type RecipeAnswer, type RunResult, type TraceEvent } from '../../src/core/recipes/runModel';
+import { runRecipeToEnd } from '../../src/core/recipes/runner';
 import { traceMarkdown } from '../../src/core/recipes/trace';
 import type { JsonSchemaObject } from '../../src/core/recipes/types';
 import { readCapped } from '../../src/build/node/readCapped';

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../src/core/openapi/document';
 import { isTrustedServer } from '../../src/core/openapi/servers';
 import type { OperationView } from '../../src/core/openapi/view';
-import { isWriteMethod } from '../../src/core/recipes/runner';
+import { isWriteMethod } from '../../src/core/recipes/runModel';
 import type { ArazzoAction, ArazzoDocument, ArazzoWorkflow, JsonSchemaObject } from '../../src/core/recipes/types';
 import { publishedRecipesPath, type PublishedRecipe, type PublishedRecipeIndex } from '../../src/build/recipes/publish';
 import { namesList } from './arguments';

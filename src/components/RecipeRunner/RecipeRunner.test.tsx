@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../core/openapi/document';
 import { parseDocumentText } from '../../core/openapi/parse';
 import { writeToken } from '../../core/oauth/tokens';
-import { hiddenText, type TraceEvent } from '../../core/recipes/runner';
+import { hiddenText, type TraceEvent } from '../../core/recipes/runModel';
 import { traceMarkdown } from '../../core/recipes/trace';
 import type { ArazzoDocument } from '../../core/recipes/types';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';

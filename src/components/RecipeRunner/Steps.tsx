@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HttpRequest } from '@site/src/core/openapi/request';
-import type { TraceEvent } from '@site/src/core/recipes/runner';
+import type { TraceEvent } from '@site/src/core/recipes/runModel';
 import styles from './styles.module.css';
 
 /** The most of an answer's body a step shows; the copied trace keeps what the runner kept. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HttpRequest } from '@site/src/core/openapi/request';
-import { runRecipe, type RunResult, type TraceEvent } from '@site/src/core/recipes/runner';
+import type { RunResult, TraceEvent } from '@site/src/core/recipes/runModel';
+import { runRecipe } from '@site/src/core/recipes/runner';
 import type { ArazzoDocument, ArazzoStep } from '@site/src/core/recipes/types';
 import { prepareRun, type Prepared, type RunnerApi, type ServerChoice, type SessionEnvironment } from './session';
 

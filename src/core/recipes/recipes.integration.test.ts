@@ -8,7 +8,9 @@ import { startMock, type MockServer } from '../../../tools/mock/mockServer';
 import type { JsonObject } from '../openapi/document';
 import { parseDocumentText } from '../openapi/parse';
 import type { HttpRequest } from '../openapi/request';
-import { operationResolver, runRecipeToEnd, type RecipeAnswer } from './runner';
+import { operationResolver } from './requests';
+import type { RecipeAnswer } from './runModel';
+import { runRecipeToEnd } from './runner';
 import type { ArazzoDocument } from './types';
 
 /**

@@ -1,14 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../openapi/document';
 import type { HttpRequest } from '../openapi/request';
-import {
-  hiddenText,
-  operationResolver,
-  runRecipeToEnd,
-  type RecipeAnswer,
-  type RunOptions,
-  type TraceEvent,
-} from './runner';
+import { operationResolver } from './requests';
+import { hiddenText, type RecipeAnswer, type RunOptions, type TraceEvent } from './runModel';
+import { runRecipeToEnd } from './runner';
 import type { ArazzoDocument, ArazzoStep, ArazzoWorkflow } from './types';
 
 const server = 'https://api.example.test/v1';

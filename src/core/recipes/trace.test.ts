@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../openapi/document';
-import { operationResolver, runRecipeToEnd, type RecipeAnswer } from './runner';
+import { operationResolver } from './requests';
+import type { RecipeAnswer } from './runModel';
+import { runRecipeToEnd } from './runner';
 import { traceMarkdown, traceValueLimit } from './trace';
 import type { ArazzoDocument } from './types';
 

@@ -1,6 +1,6 @@
 import { markdownText } from '../text/escape';
 import type { HttpRequest } from '../openapi/request';
-import type { TraceEvent } from './runner';
+import type { TraceEvent } from './runModel';
 
 /**
  * A run's trace as Markdown, for "copy the trace": each step with the request as sent, the answer, the criteria met

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { defaultMaxSteps } from '../../../src/core/recipes/runner';
+import { defaultMaxSteps } from '../../../src/core/recipes/runModel';
 import type { Ask } from '../callGate';
 import { guarded, type ToolContext } from '../context';
 import { maxRecipeSteps, recipeTimeLimitSeconds, runPublishedRecipe } from '../recipeRun';
