@@ -1,4 +1,5 @@
-import { evaluateCriterion, evaluateValue, type ExpressionContext } from './expressions';
+import { evaluateCriterion } from './conditions';
+import { evaluateValue, type ExpressionContext } from './expressions';
 import { message, RunHalt, type EventBase, type TraceEvent } from './runModel';
 import type { ArazzoAction, ArazzoCriterion, ArazzoStep } from './types';
 

@@ -1,12 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { evaluateCondition, evaluateCriterion, regexInputLimit } from './conditions';
 import {
-  evaluateCondition,
-  evaluateCriterion,
   evaluateExpression,
   evaluateValue,
   ExpressionError,
   pointerValue,
-  regexInputLimit,
   type ExpressionContext,
 } from './expressions';
 
