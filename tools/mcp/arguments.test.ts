@@ -55,20 +55,17 @@ describe('names of the APIs come from the registry, not from this folder', () =>
       tool.name,
       (tool.inputSchema.properties?.api as { description?: string } | undefined)?.description,
     ]);
+    const apiDescription =
+      'The API: its short name (`data`, `chat`, `odds`) or document id (`data-v4`, `chat-v1`, `odds-v2`)';
+    // A recipe names its APIs itself: the recipe tools take no api argument.
     expect(described).toEqual([
       ['search_docs', undefined],
-      ...[
-        'list_operations',
-        'get_operation',
-        'get_schema',
-        'get_code_sample',
-        'list_auth',
-        'call_operation',
-        'get_changelog',
-      ].map((name) => [
-        name,
-        'The API: its short name (`data`, `chat`, `odds`) or document id (`data-v4`, `chat-v1`, `odds-v2`)',
-      ]),
+      ...['list_operations', 'get_operation', 'get_schema', 'get_code_sample', 'list_auth', 'call_operation'].map(
+        (name) => [name, apiDescription],
+      ),
+      ['list_recipes', undefined],
+      ['run_recipe', undefined],
+      ['get_changelog', apiDescription],
     ]);
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.arguments)).toEqual([

@@ -26,7 +26,6 @@ export interface LazyChunk {
   file: string;
 }
 
-
 export interface LazyTableAsset {
   table: number;
   source: string;

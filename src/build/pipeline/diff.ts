@@ -1,11 +1,12 @@
-import { componentSchemas, isObject, listOperations, operationParameters, text, type JsonObject } from '../../core/openapi/document';
 import {
-  bodySchemaName,
-  fieldChanges,
-  parameterChanges,
-  requestBodyChanges,
-  schemaOf,
-} from './diffFields';
+  componentSchemas,
+  isObject,
+  listOperations,
+  operationParameters,
+  text,
+  type JsonObject,
+} from '../../core/openapi/document';
+import { bodySchemaName, fieldChanges, parameterChanges, requestBodyChanges, schemaOf } from './diffFields';
 import { webhookChanges } from './diffWebhooks';
 
 export { fieldsOf } from './diffFields';

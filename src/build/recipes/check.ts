@@ -6,12 +6,7 @@ import {
   text,
   type JsonObject,
 } from '../../core/openapi/document';
-import type {
-  ArazzoAction,
-  ArazzoCriterion,
-  ArazzoStep,
-  ArazzoValue,
-} from '../../core/recipes/types';
+import type { ArazzoAction, ArazzoCriterion, ArazzoStep, ArazzoValue } from '../../core/recipes/types';
 import { expressionProblem, successStatuses, type StepContext } from './expressionChecks';
 import type { LoadedRecipe } from './load';
 import { responsesOf, type ResolvedCall } from './schemaWalk';
@@ -83,7 +78,9 @@ function parameterProblems(step: ArazzoStep, call: ResolvedCall): string[] {
       continue;
     }
     if (findParameter(call.document, call.ref, parameter.name, parameter.in)) continue;
-    const elsewhere = operationParameters(call.document, call.ref).find((candidate) => candidate.name === parameter.name);
+    const elsewhere = operationParameters(call.document, call.ref).find(
+      (candidate) => candidate.name === parameter.name,
+    );
     problems.push(
       elsewhere
         ? `sets parameter ${parameter.name} in ${parameter.in}, but ${call.operationId} takes it in ${text(elsewhere.in)}`
@@ -94,7 +91,9 @@ function parameterProblems(step: ArazzoStep, call: ResolvedCall): string[] {
     const required = parameter.in === 'path' || (parameter.required === true && parameter.in === 'query');
     if (!required) continue;
     if (!set.some((given) => given.name === parameter.name && given.in === parameter.in))
-      problems.push(`does not set the required ${text(parameter.in)} parameter ${text(parameter.name)} of ${call.operationId}`);
+      problems.push(
+        `does not set the required ${text(parameter.in)} parameter ${text(parameter.name)} of ${call.operationId}`,
+      );
   }
   if (step.requestBody && !call.ref.operation.requestBody)
     problems.push(`sends a request body, but ${call.operationId} takes none`);
@@ -128,7 +127,9 @@ function actionProblems(actions: ArazzoAction[] | undefined, kind: string, conte
         action.workflowId !== undefined &&
         !context.recipe.document.workflows.some((workflow) => workflow.workflowId === action.workflowId)
       )
-        problems.push(`${kind} action ${action.name} goes to workflow ${action.workflowId}, which the recipe does not have`);
+        problems.push(
+          `${kind} action ${action.name} goes to workflow ${action.workflowId}, which the recipe does not have`,
+        );
       else if (action.stepId === undefined && action.workflowId === undefined)
         problems.push(`${kind} action ${action.name} is a goto with neither stepId nor workflowId`);
     } else if (action.type !== 'end' && action.type !== 'retry') {
@@ -189,10 +190,7 @@ function stepProblems(step: ArazzoStep, context: StepContext): string[] {
  * Every problem of every recipe against the given documents (API id to resolved document), one line each:
  * `recipe <file>, workflow <id>, step <stepId>: <reason>`. None means every recipe matches its documents.
  */
-export function checkRecipes(
-  recipes: readonly LoadedRecipe[],
-  documents: ReadonlyMap<string, JsonObject>,
-): string[] {
+export function checkRecipes(recipes: readonly LoadedRecipe[], documents: ReadonlyMap<string, JsonObject>): string[] {
   const problems: string[] = [];
   for (const recipe of recipes) {
     const calls = recipeCalls(recipe, documents);

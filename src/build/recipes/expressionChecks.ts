@@ -85,12 +85,17 @@ export function expressionProblem(
       if (!match) return `reads ${expression}, which is not $workflows.<workflowId>.outputs.<name>`;
       const target = recipe.document.workflows.find((candidate) => candidate.workflowId === match[1]);
       if (!target) return `reads ${expression}, but the recipe has no workflow ${match[1]}`;
-      const names = match[2] === 'outputs' ? Object.keys(target.outputs ?? {}) : Object.keys(target.inputs?.properties ?? {});
-      return names.includes(match[3]) ? undefined : `reads ${expression}, but workflow ${match[1]} has no ${match[2].slice(0, -1)} ${match[3]}`;
+      const names =
+        match[2] === 'outputs' ? Object.keys(target.outputs ?? {}) : Object.keys(target.inputs?.properties ?? {});
+      return names.includes(match[3])
+        ? undefined
+        : `reads ${expression}, but workflow ${match[1]} has no ${match[2].slice(0, -1)} ${match[3]}`;
     }
     case 'sourceDescriptions': {
       const name = expression.split('.')[1];
-      return name in recipe.sources ? undefined : `reads ${expression}, but the recipe has no source description ${name}`;
+      return name in recipe.sources
+        ? undefined
+        : `reads ${expression}, but the recipe has no source description ${name}`;
     }
     case 'request':
     case 'response': {
@@ -147,7 +152,9 @@ function responseProblem(
       const headers = resolvedObject(call.document, responses.get(status)?.headers ?? null) ?? {};
       return Object.keys(headers).some((name) => name.toLowerCase() === header[1].toLowerCase());
     });
-    return named ? undefined : `${expression}: no ${statuses.join(' or ')} response of ${call.operationId} has that header`;
+    return named
+      ? undefined
+      : `${expression}: no ${statuses.join(' or ')} response of ${call.operationId} has that header`;
   }
   return `reads ${expression}, which is not $response.body or $response.header`;
 }

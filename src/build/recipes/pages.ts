@@ -149,9 +149,7 @@ export function recipePage(
               },
             }
           : {}),
-        ...(step.workflowId
-          ? { workflow: { id: step.workflowId, anchor: workflowAnchor(step.workflowId) } }
-          : {}),
+        ...(step.workflowId ? { workflow: { id: step.workflowId, anchor: workflowAnchor(step.workflowId) } } : {}),
         parameters: (step.parameters ?? []).map((parameter) => ({
           name: parameter.name,
           ...(parameter.in ? { in: parameter.in } : {}),

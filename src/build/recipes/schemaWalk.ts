@@ -1,4 +1,11 @@
-import { isObject, pointerSegment, resolvedObject, type Json, type JsonObject, type OperationRef } from '../../core/openapi/document';
+import {
+  isObject,
+  pointerSegment,
+  resolvedObject,
+  type Json,
+  type JsonObject,
+  type OperationRef,
+} from '../../core/openapi/document';
 import { flattenSchema } from '../../core/openapi/view';
 
 /**
@@ -39,7 +46,10 @@ function childrenAt(document: JsonObject, raw: Json, key: string, depth = 0): Js
   }
   const index = /^(0|[1-9]\d*)$/.test(key) ? Number(key) : undefined;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (index !== undefined && (schema.items !== undefined || schema.prefixItems !== undefined || types.includes('array'))) {
+  if (
+    index !== undefined &&
+    (schema.items !== undefined || schema.prefixItems !== undefined || types.includes('array'))
+  ) {
     const prefixed = Array.isArray(schema.prefixItems) ? schema.prefixItems[index] : undefined;
     const item = prefixed ?? schema.items;
     if (item === undefined || item === true) return 'open';

@@ -54,7 +54,10 @@ export interface SearchBuild {
  * its article (searchTags.ts); the served HTML is not changed. Run by the search-index plugin after the build, and by
  * the bench on copies of a build.
  */
-export async function buildSearchIndex({ outDir, routesPaths, baseUrl, siteDir }: SearchBuild, options: SearchIndexOptions): Promise<void> {
+export async function buildSearchIndex(
+  { outDir, routesPaths, baseUrl, siteDir }: SearchBuild,
+  options: SearchIndexOptions,
+): Promise<void> {
   const started = performance.now();
   const apis = await Promise.all(
     options.apis.map(async (api) => ({
