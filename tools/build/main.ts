@@ -16,7 +16,9 @@ const { values, positionals } = readCli({
   summary:
     "The production build (npm run build's first step): docusaurus build in two processes, bundling then rendering, with config/build.ts's settings.",
   usage: ['[site folder] [--out-dir <folder>]'],
-  options: { 'out-dir': { type: 'string', value: 'folder', description: 'where the site is written (default build/)' } },
+  options: {
+    'out-dir': { type: 'string', value: 'folder', description: 'where the site is written (default build/)' },
+  },
   positionals: { value: 'site folder', description: 'the site to build (default: this one)', max: 1 },
 });
 const args = [...positionals, ...(values['out-dir'] ? ['--out-dir', values['out-dir']] : [])];
