@@ -206,3 +206,14 @@ workflows: [{ workflowId: w, steps: [{ stepId: s, operationId: x }] }]`;
     ]);
   });
 });
+
+it("a recipe's prose names the brand by token, and the site's brand (or another) takes its place", () => {
+  const text = readFileSync(path.join(root, 'openapi/recipes/player-match-history.arazzo.yaml'), 'utf8');
+  expect(text).toContain('Retrieving {Product} data');
+  expect(recipes.find((recipe) => recipe.slug === 'player-match-history')?.document.info.description).toContain(
+    'Retrieving Arena data',
+  );
+  const rebranded = parseRecipe('player-match-history.arazzo.yaml', text, apis, { name: 'Bolt', slug: 'bolt' });
+  expect(rebranded.document.info.description).toContain('Retrieving Bolt data');
+  expect(JSON.stringify(rebranded.document)).not.toContain('{Product}');
+});

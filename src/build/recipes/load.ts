@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { brand as siteBrand } from '../../../config/brand';
+import { brandFrontMatter, type BrandNames } from '../../../config/brandTokens';
 import { isObject } from '../../core/openapi/document';
 import type { ArazzoDocument } from '../../core/recipes/types';
 
@@ -98,8 +100,16 @@ function sourcesOf(
   return { sources, problems: problems.map((problem) => `recipe ${file}: ${problem}`) };
 }
 
-/** Reads one recipe's text; throws a `RecipeLoadError` naming the file and every problem found. */
-export function parseRecipe(file: string, text: string, apis: readonly RecipeApi[]): LoadedRecipe {
+/**
+ * Reads one recipe's text; throws a `RecipeLoadError` naming the file and every problem found. Its prose names the
+ * brand by token, as the guides do (`{Product}`, config/brandTokens.ts), so a rebranded site's recipes follow.
+ */
+export function parseRecipe(
+  file: string,
+  text: string,
+  apis: readonly RecipeApi[],
+  brand: BrandNames = siteBrand,
+): LoadedRecipe {
   let value: unknown;
   try {
     value = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
@@ -109,7 +119,7 @@ export function parseRecipe(file: string, text: string, apis: readonly RecipeApi
   }
   const shape = shapeProblems(value);
   if (shape.length > 0) throw new RecipeLoadError(shape.map((problem) => `recipe ${file}: ${problem}`));
-  const document = value as ArazzoDocument;
+  const document = brandFrontMatter(value, brand) as ArazzoDocument;
   const { sources, problems } = sourcesOf(document, file, apis);
   if (problems.length > 0) throw new RecipeLoadError(problems);
   return { file, slug: file.slice(0, -recipeSuffix.length), document, sources };
