@@ -11,3 +11,40 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
     </div>
   );
 }
+
+/**
+ * Named values and where each comes from, as code: a step's outputs and a workflow's outputs share this table, with
+ * their own column heading for the second column.
+ */
+export function OutputsTable({
+  label,
+  valueHeading,
+  rows,
+}: {
+  label: string;
+  valueHeading: string;
+  rows: readonly { key: string; name: string; value: string }[];
+}): ReactNode {
+  return (
+    <ScrollTable label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Output</th>
+          <th scope="col">{valueHeading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td>
+              <code>{row.name}</code>
+            </td>
+            <td>
+              <code>{row.value}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}

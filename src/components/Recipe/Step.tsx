@@ -5,7 +5,7 @@ import Heading from '@theme/Heading';
 import Markdown from '@site/src/components/Markdown';
 import type { RecipeActionView, RecipeStepView, RecipeWorkflowView } from '@site/src/core/recipes/page';
 import styles from './styles.module.css';
-import { ScrollTable } from './ScrollTable';
+import { OutputsTable, ScrollTable } from './ScrollTable';
 
 function Conditions({ list }: { list: string[] }): ReactNode {
   return list.map((condition, index) => (
@@ -119,26 +119,15 @@ export function Step({
           <>
             <dt>Keeps for the next steps</dt>
             <dd>
-              <ScrollTable label={`What step ${step.id} keeps`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Output</th>
-                    <th scope="col">From</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {step.outputs.map((output) => (
-                    <tr key={output.name}>
-                      <td>
-                        <code>{`$steps.${step.id}.outputs.${output.name}`}</code>
-                      </td>
-                      <td>
-                        <code>{output.value}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </ScrollTable>
+              <OutputsTable
+                label={`What step ${step.id} keeps`}
+                valueHeading="From"
+                rows={step.outputs.map((output) => ({
+                  key: output.name,
+                  name: `$steps.${step.id}.outputs.${output.name}`,
+                  value: output.value,
+                }))}
+              />
             </dd>
           </>
         ) : null}

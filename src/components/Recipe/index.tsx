@@ -9,7 +9,7 @@ import LazyRecipeRunner from '@site/src/components/RecipeRunner/Lazy';
 import type { MarkdownTrees } from '@site/src/core/markdown/tree';
 import type { RecipeIndexEntry, RecipePage, RecipeWorkflowView } from '@site/src/core/recipes/page';
 import styles from './styles.module.css';
-import { ScrollTable } from './ScrollTable';
+import { OutputsTable, ScrollTable } from './ScrollTable';
 import { Step } from './Step';
 
 /**
@@ -123,26 +123,11 @@ function Workflow({
           <Heading as="h3" id={`${workflow.anchor}-outputs`}>
             Outputs of {workflow.id}
           </Heading>
-          <ScrollTable label={`Outputs of workflow ${workflow.id}`}>
-            <thead>
-              <tr>
-                <th scope="col">Output</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {workflow.outputs.map((output) => (
-                <tr key={output.name}>
-                  <td>
-                    <code>{output.name}</code>
-                  </td>
-                  <td>
-                    <code>{output.value}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <OutputsTable
+            label={`Outputs of workflow ${workflow.id}`}
+            valueHeading="Value"
+            rows={workflow.outputs.map((output) => ({ key: output.name, ...output }))}
+          />
         </>
       ) : null}
     </section>
