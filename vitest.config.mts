@@ -28,6 +28,10 @@ const shared = {
       '@docusaurus/useBaseUrl': fileURLToPath(new URL('./tests/fixtures/stubs/useBaseUrl.ts', import.meta.url)),
       '@docusaurus/useGlobalData': fileURLToPath(new URL('./tests/fixtures/stubs/useGlobalData.ts', import.meta.url)),
       '@docusaurus/Head': fileURLToPath(new URL('./tests/fixtures/stubs/Head.tsx', import.meta.url)),
+      // The browser's side, as tsconfig.json maps it (src/plugins/openapi-pages gives the server bundle the other).
+      '@portal/reference-page-data': fileURLToPath(
+        new URL('./src/components/ApiOperation/pageData/read.client.ts', import.meta.url),
+      ),
     },
   },
 };

@@ -11,6 +11,13 @@ import {
   type SchemaView,
 } from '../../core/openapi/view';
 import { markdownTrees, parseMarkdown } from '../../core/markdown/parse';
+import type { MarkdownTrees } from '../../core/markdown/tree';
+import {
+  pageDataRoute,
+  type OperationPageData,
+  type ReferencePageData,
+  type SchemaPageData,
+} from '../../core/openapi/pageData';
 import { plainText } from '../../core/markdown/tree';
 import type { LinkTargets } from '../../core/markdown/links';
 import { descriptionLinks } from '../../core/openapi/descriptionLinks';
@@ -72,6 +79,23 @@ export function targetsOf(document: JsonObject, options: PagesOptions): LinkTarg
  * response that is a named schema shows that schema's fields), every nested named field sized. Then the parsed
  * descriptions of everything the page carries (`data`, and those trees), which its `Markdown` components show.
  */
+function schemaData(
+  document: JsonObject,
+  catalog: SchemaCatalog,
+  roots: SchemaNode[],
+  options: PagesOptions,
+  data: unknown,
+): { schemas: Record<string, SchemaNode>; schemaFiles: string; markdown: MarkdownTrees } {
+  for (const root of roots) catalog.sized(root);
+  const schemas = catalog.rootSchemas(roots);
+  return {
+    schemas,
+    schemaFiles: options.schemaFiles.route,
+    markdown: markdownTrees([data, schemas], targetsOf(document, options)),
+  };
+}
+
+/** The MDX exports of a page whose data stays in its bundle (a webhook's page: an API has few). */
 function schemaExports(
   document: JsonObject,
   catalog: SchemaCatalog,
@@ -79,15 +103,31 @@ function schemaExports(
   options: PagesOptions,
   data: unknown,
 ): string[] {
-  for (const root of roots) catalog.sized(root);
-  const schemas = catalog.rootSchemas(roots);
+  const { schemas, schemaFiles, markdown } = schemaData(document, catalog, roots, options, data);
   return [
     exportConst('schemas', schemas),
     '',
-    `export const schemaFiles = ${JSON.stringify(options.schemaFiles.route)};`,
+    `export const schemaFiles = ${JSON.stringify(schemaFiles)};`,
     '',
-    exportConst('markdown', markdownTrees([data, schemas], targetsOf(document, options))),
+    exportConst('markdown', markdown),
   ];
+}
+
+/** A generated page: its MDX, and the data it reads from a file of its own (src/core/openapi/pageData.ts). */
+export interface GeneratedPage {
+  content: string;
+  data: ReferencePageData;
+}
+
+/**
+ * The element that loads and shows a page's data. The route is a JSON string in an expression: MDX takes it as it is
+ * written, whatever a slug holds.
+ */
+function referencePageElement(options: PagesOptions, slug: string, children: string[] = []): string[] {
+  const route = JSON.stringify(pageDataRoute(options.schemaFiles.route, slug));
+  return children.length === 0
+    ? [`<ReferencePage data={${route}} />`, '']
+    : [`<ReferencePage data={${route}}>`, '', ...children, '</ReferencePage>', ''];
 }
 
 export function operationPage(
@@ -95,7 +135,7 @@ export function operationPage(
   view: OperationView,
   options: PagesOptions,
   catalog: SchemaCatalog = schemaCatalog(document),
-): string {
+): GeneratedPage {
   const servers: ListedServer[] = [
     ...view.servers.map((server) => ({
       label: server.name || server.description || 'Server',
@@ -107,7 +147,7 @@ export function operationPage(
   ];
   // The samples are written when the page renders (and again as the reader types in the explorer), from these.
   const samples = sampleSettings(document, options);
-  const schemas = schemaExports(document, catalog, operationSchemaRoots(view), options, view);
+  const schemaParts = schemaData(document, catalog, operationSchemaRoots(view), options, view);
   const key = `${view.method.toUpperCase()} ${view.path}`;
   const parameterBadges = Object.fromEntries(
     view.parameters.flatMap((parameter): [string, Badge][] => {
@@ -131,28 +171,19 @@ export function operationPage(
     'hide_table_of_contents: true',
     '---',
     '',
-    exportConst('operation', view),
-    '',
-    exportConst('samples', samples),
-    '',
-    exportConst('servers', servers),
-    '',
-    exportConst('signInOrigins', options.signInOrigins ?? []),
-    '',
-    ...schemas,
-    '',
-    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
-    '',
-    exportConst('changed', changed),
-    '',
-    '<MarkdownTreesProvider trees={markdown}>',
-    '<OperationReference operation={operation} samples={samples} schemas={schemas} schemaFiles={schemaFiles} linkBase={linkBase} changed={changed}>',
-    '  <ApiExplorer operation={operation} servers={servers} signInOrigins={signInOrigins} />',
-    '</OperationReference>',
-    '</MarkdownTreesProvider>',
-    '',
+    ...referencePageElement(options, view.slug),
   ];
-  return lines.join('\n');
+  const data: OperationPageData = {
+    kind: 'operation',
+    operation: view,
+    samples,
+    servers,
+    signInOrigins: options.signInOrigins ?? [],
+    ...schemaParts,
+    linkBase: options.linkBase,
+    changed,
+  };
+  return { content: lines.join('\n'), data };
 }
 
 export function schemaPage(
@@ -160,7 +191,7 @@ export function schemaPage(
   view: SchemaView,
   options: PagesOptions,
   catalog: SchemaCatalog = schemaCatalog(document),
-): string {
+): GeneratedPage {
   const fieldBadges = Object.fromEntries(
     (view.root.children ?? []).flatMap((child): [string, Badge][] => {
       const badge = child.name === undefined ? undefined : options.changed?.[`${view.name}.${child.name}`];
@@ -169,7 +200,7 @@ export function schemaPage(
   );
   const schemaBadge = options.changed?.[view.name];
   // Before `schema` is written: this sizes the named fields of its tree.
-  const schemas = schemaExports(document, catalog, [view.root], options, view);
+  const schemaParts = schemaData(document, catalog, [view.root], options, view);
   const lines = [
     '---',
     // The slug's folder (`schemas/`) is the file's folder; an id cannot hold a slash.
@@ -181,34 +212,30 @@ export function schemaPage(
     `keywords: ${JSON.stringify(keywords([view.name, ...(view.root.children ?? []).map((child) => child.name ?? '')]))}`,
     '---',
     '',
-    exportConst('schema', view),
-    '',
-    exportConst('changed', fieldBadges),
-    '',
-    ...schemas,
-    '',
-    `export const linkBase = ${JSON.stringify(options.linkBase)};`,
-    '',
-    '<MarkdownTreesProvider trees={markdown}>',
-    '',
-    ...(schemaBadge
-      ? [
-          exportConst('schemaChanged', schemaBadge),
-          '',
-          `<ChangedBadge badge={schemaChanged} label={schema.name} />`,
-          '',
-        ]
-      : []),
-    '<Markdown text={schema.description} headings={2} />',
-    '',
-    '## Fields',
-    '',
-    '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} files={schemaFiles} changed={changed} />',
-    '',
+    // The headings are the page's MDX, so its table of contents lists them; what they head comes from the data.
+    ...referencePageElement(options, view.slug, [
+      '<SchemaPageIntro />',
+      '',
+      '## Fields',
+      '',
+      '<SchemaPageFields />',
+      '',
+      ...(view.example === undefined ? [] : ['## Example', '', '<SchemaPageExample />', '']),
+      '## Used by',
+      '',
+      '<SchemaPageUsedBy />',
+      '',
+    ]),
   ];
-  if (view.example !== undefined) lines.push('## Example', '', '<JsonExample value={schema.example} />', '');
-  lines.push('## Used by', '', '<UsedBy schema={schema} linkBase={linkBase} />', '', '</MarkdownTreesProvider>', '');
-  return lines.join('\n');
+  const data: SchemaPageData = {
+    kind: 'schema',
+    schema: view,
+    changed: fieldBadges,
+    ...(schemaBadge ? { schemaChanged: schemaBadge } : {}),
+    ...schemaParts,
+    linkBase: options.linkBase,
+  };
+  return { content: lines.join('\n'), data };
 }
 
 /** A webhook's page: what the API sends to the reader's endpoint, and the answers it expects. */

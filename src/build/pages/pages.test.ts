@@ -13,6 +13,12 @@ import { scaleDocument } from '../../../tools/bench/lib/scale';
 import { operationViews, type OperationView, type SchemaFile } from '../../core/openapi/view';
 import { descriptionTexts, markdownKey, type MarkdownTrees } from '../../core/markdown/tree';
 import { referencePageComponents } from '../../components/ApiOperation/pageComponents';
+import {
+  pageDataText,
+  type OperationPageData,
+  type ReferencePageData,
+  type SchemaPageData,
+} from '../../core/openapi/pageData';
 
 const options: PagesOptions = {
   dir: 'docs/data-api/reference',
@@ -26,6 +32,9 @@ const options: PagesOptions = {
   schemaFiles: { dir: '.generated/static/openapi/data-v4', route: '/openapi/data-v4' },
 };
 const data = readVendoredDocument('data');
+/** A page's data file, as the build writes it. */
+const dataOf = (pages: ReturnType<typeof referencePages>, slug: string): ReferencePageData =>
+  JSON.parse(pages.schemaFiles.find((file) => file.name === `pages/${slug}.json`)!.content) as ReferencePageData;
 
 describe('referencePages', () => {
   const pages = referencePages(data, 'data-v4', options);
@@ -90,25 +99,28 @@ describe('referencePages', () => {
 describe('operationPage', () => {
   const [view] = operationViews(data, 'data-v4');
 
-  test('keeps document text as data: quoted front matter and a JSON export, never MDX', () => {
+  test('keeps document text as data: quoted front matter and a data file, never MDX', () => {
     const hostile = {
       ...view,
       summary: 'x"\nslug: /evil\n{alert(1)}',
+      description: '</script><script>alert(1)</script><!--',
       responses: [{ status: '200 <b>', description: '# not a heading', contents: [] }],
     };
     const page = operationPage(data, hostile, options);
-    const frontMatter = page.split('---')[1];
+    const frontMatter = page.content.split('---')[1];
     expect(frontMatter).toContain('title: "x\\"\\nslug: /evil\\n{alert(1)}"');
     expect(frontMatter.match(/^slug: /gm)).toHaveLength(1);
-    // Below the front matter, every line is a JSON export or the component: no document text as MDX.
-    const body = page.split('---\n').slice(2).join('---\n');
-    for (const line of body.split('\n').filter(Boolean)) {
-      expect(line).toMatch(/^(export const \w+ = |<\/?(OperationReference|MarkdownTreesProvider)| {2}<ApiExplorer )/);
-    }
-    expect(page).toContain('export const operation = {');
+    // Below the front matter, one element naming the data file: no document text in the MDX at all.
+    const body = page.content.split('---\n').slice(2).join('---\n');
+    expect(body.trim()).toBe(`<ReferencePage data={"/openapi/data-v4/pages/${view.slug}.json"} />`);
+    expect(page.content).not.toContain('alert(1)</script>');
     // The description's Markdown is parsed into data too: its heading is a tree node, not a line of MDX.
-    const markdown = JSON.parse(/^export const markdown = (.*);$/m.exec(page)![1]) as MarkdownTrees;
+    const markdown = page.data.markdown;
     expect(markdown[markdownKey('# not a heading')]).toEqual([{ t: 'h', d: 1, c: ['not a heading'] }]);
+    // The file's text can sit in a script element: no `<` at all, and it is the same value.
+    const text = pageDataText(page.data);
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(page.data)));
   });
 
   test('a call without an operationId gets keywords Docusaurus accepts: none empty, none repeated', () => {
@@ -118,22 +130,22 @@ describe('operationPage', () => {
       { ...view, operationId: '', parameters: [view.parameters[0], view.parameters[0]] },
       options,
     );
-    const line = page.split('\n').find((candidate) => candidate.startsWith('keywords: '));
+    const line = page.content.split('\n').find((candidate) => candidate.startsWith('keywords: '));
     const listed = JSON.parse(line!.slice('keywords: '.length)) as string[];
     expect(listed).toEqual([view.path, view.parameters[0].name]);
   });
 
   test("hands the explorer the API's sign-in hosts, none when the options name none", () => {
     const page = operationPage(data, view, { ...options, signInOrigins: ['https://open.arena.example'] });
-    expect(page).toContain('export const signInOrigins = ["https://open.arena.example"];');
-    expect(page).toContain('<ApiExplorer operation={operation} servers={servers} signInOrigins={signInOrigins} />');
-    expect(operationPage(data, view, options)).toContain('export const signInOrigins = [];');
+    expect((page.data as OperationPageData).signInOrigins).toEqual(['https://open.arena.example']);
+    expect((operationPage(data, view, options).data as OperationPageData).signInOrigins).toEqual([]);
   });
 
   test('lists the production server and the local mock for the explorer', () => {
-    expect(operationPage(data, view, options)).toContain(
-      'export const servers = [{"label":"Production","url":"https://open.arena.example/data/v4","trusted":true},{"label":"Local mock","url":"http://127.0.0.1:4010","trusted":true}];',
-    );
+    expect((operationPage(data, view, options).data as OperationPageData).servers).toEqual([
+      { label: 'Production', url: 'https://open.arena.example/data/v4', trusted: true },
+      { label: 'Local mock', url: 'http://127.0.0.1:4010', trusted: true },
+    ]);
   });
 });
 
@@ -153,14 +165,13 @@ describe('description links', () => {
       '/b': { get: { operationId: 'getB', responses: { '200': { description: 'OK' } } } },
     },
   };
-  const markdownOf = (content: string) =>
-    JSON.stringify(JSON.parse(/^export const markdown = (.*);$/m.exec(content)![1]) as MarkdownTrees);
+  const markdownOf = (content: string) => JSON.stringify((JSON.parse(content) as { markdown: MarkdownTrees }).markdown);
 
   test("lead to the portal's page of the call, the provider's site, or nowhere; a probe's routes never leak", () => {
     // The pipeline writes every document under a probe's route first (renderable.ts): the same object, other links.
     referencePages(document, 'probe', { ...options, linkBase: '/probe' });
     const trees = markdownOf(
-      referencePages(document, 'links', options).files.find((file) => file.name === 'get-a.mdx')!.content,
+      referencePages(document, 'links', options).schemaFiles.find((file) => file.name === 'pages/get-a.json')!.content,
     );
     expect(trees).toContain(`"href":"${options.linkBase}/get-b"`);
     expect(trees).toContain('"href":"https://provider.example/bots#privacy"');
@@ -172,12 +183,11 @@ describe('description links', () => {
 describe('nested schemas', () => {
   const pages = referencePages(data, 'data-v4', options);
   const page = (name: string) => pages.files.find((file) => file.name === name)?.content ?? '';
-  const exported = (content: string, name: string) =>
-    JSON.parse(new RegExp(`^export const ${name} = (.*);$`, 'm').exec(content)![1]) as unknown;
 
   test('a page carries the trees it shows open, and each nested named field the size of what it opens', () => {
     const content = page('get-championships.mdx');
-    const operation = exported(content, 'operation') as OperationView;
+    const pageData = dataOf(pages, 'get-championships') as OperationPageData;
+    const operation: OperationView = pageData.operation;
     const items = operation.responses[0].contents[0].schema?.children?.find((child) => child.name === 'items');
     const championship = (
       JSON.parse(pages.schemaFiles.find((file) => file.name === 'schemas/championship.json')!.content) as SchemaFile
@@ -185,15 +195,19 @@ describe('nested schemas', () => {
     expect(items?.schemaName).toBe('Championship');
     expect(items?.schemaSize).toEqual({ fields: championship.children?.length, shapes: false });
     expect(championship.children?.length).toBeGreaterThan(10);
-    expect(exported(content, 'schemaFiles')).toBe('/openapi/data-v4');
-    expect(content).toContain('schemaFiles={schemaFiles}');
+    expect(pageData.schemaFiles).toBe('/openapi/data-v4');
     expect(content).toContain('hide_table_of_contents: true');
   });
 
   test("each schema's file is its tree, its own nested named fields sized, one file per schema", () => {
     const schemaCount = Object.keys((data.components as JsonObject).schemas as JsonObject).length;
-    expect(pages.schemaFiles).toHaveLength(schemaCount);
-    const files = pages.schemaFiles.map((file) => JSON.parse(file.content) as SchemaFile);
+    const trees = pages.schemaFiles.filter((file) => file.name.startsWith('schemas/'));
+    expect(trees).toHaveLength(schemaCount);
+    // Beside them, one data file per operation and schema page.
+    expect(pages.schemaFiles.filter((file) => file.name.startsWith('pages/'))).toHaveLength(
+      listOperations(data).length + schemaCount,
+    );
+    const files = trees.map((file) => JSON.parse(file.content) as SchemaFile);
     const nested = files
       .flatMap((file) => file.node.children ?? [])
       .filter((child) => child.schemaName && !child.children && !child.variants);
@@ -242,7 +256,7 @@ describe('nested schemas', () => {
     });
     const bytes = (length: number) => {
       const written = referencePages(chain(length), 'chain', options);
-      return written.files.find((file) => file.name === 'get-a.mdx')!.content.length;
+      return written.schemaFiles.find((file) => file.name === 'pages/get-a.json')!.content.length;
     };
     expect(bytes(200)).toBe(bytes(10));
   });
@@ -259,16 +273,14 @@ describe('"Changed" badges', () => {
   const page = (name: string) => pages.files.find((file) => file.name === name)?.content ?? '';
 
   test("reach the changed call, its changed parameters and a schema's changed fields, and nothing else", () => {
-    expect(page('get-player-history.mdx')).toContain(
-      `export const changed = ${JSON.stringify({ operation: badge, parameters: { limit: badge } })};`,
-    );
-    expect(page('get-player-history.mdx')).toContain('changed={changed}');
-    expect(page('get-player.mdx')).toContain('export const changed = {};');
-    expect(page('schemas/season.mdx')).toContain(`export const changed = ${JSON.stringify({ end_date: badge })};`);
-    expect(page('schemas/season.mdx')).toContain(
-      '<SchemaFields node={schema.root} linkBase={linkBase} schemas={schemas} files={schemaFiles} changed={changed} />',
-    );
-    expect(page('schemas/player.mdx')).toContain('export const changed = {};');
+    expect((dataOf(pages, 'get-player-history') as OperationPageData).changed).toEqual({
+      operation: badge,
+      parameters: { limit: badge },
+    });
+    expect((dataOf(pages, 'get-player') as OperationPageData).changed).toEqual({});
+    expect((dataOf(pages, 'schemas/season') as SchemaPageData).changed).toEqual({ end_date: badge });
+    expect(page('schemas/season.mdx')).toContain('<SchemaPageFields />');
+    expect((dataOf(pages, 'schemas/player') as SchemaPageData).changed).toEqual({});
   });
 });
 
@@ -291,7 +303,8 @@ test('a generated page imports nothing, and every component it uses is one the d
 test('a webhook payload’s schema pages list the webhooks that send them, after any call', () => {
   const document = readVendoredDocument('data');
   const pages = referencePages(document, 'data-v4', options);
-  const page = (name: string) => pages.files.find((file) => file.name === `schemas/${name}.mdx`)?.content ?? '';
+  const page = (name: string) =>
+    pages.schemaFiles.find((file) => file.name === `pages/schemas/${name}.json`)?.content ?? '';
   // The body's own schema, a schema of a field inside it, and the envelope its allOf builds on.
   for (const schema of ['match-event-delivery', 'match-event-payload', 'webhook-delivery']) {
     expect(page(schema), schema).toContain(
@@ -389,7 +402,9 @@ test("a server's 3.2 name labels it in the explorer's list, before its descripti
     ],
     paths: { '/a': { get: { operationId: 'a', responses: { 200: { description: 'ok' } } } } },
   };
-  const page = operationPage(named, operationViews(named, 'x')[0], options);
-  expect(page).toContain('"label":"Production","url":"https://open.arena.example/v1"');
-  expect(page).toContain('"label":"Next","url":"https://open.arena.example/v2"');
+  const page = operationPage(named, operationViews(named, 'x')[0], options).data as OperationPageData;
+  expect(page.servers.slice(0, 2)).toMatchObject([
+    { label: 'Production', url: 'https://open.arena.example/v1' },
+    { label: 'Next', url: 'https://open.arena.example/v2' },
+  ]);
 });

@@ -12,6 +12,7 @@ import {
   type SchemaFile,
 } from '../../core/openapi/view';
 import { markdownTrees } from '../../core/markdown/parse';
+import { pageDataText } from '../../core/openapi/pageData';
 import { writeFileAtomic } from '../pipeline/writeAtomic';
 import type { PagesOptions } from '../pipeline/options';
 import { operationPage, schemaPage, targetsOf, webhookPage } from './mdxPages';
@@ -30,7 +31,10 @@ export {
 
 export interface GeneratedPages {
   files: { name: string; content: string }[];
-  /** Each schema's tree as JSON, named by its slug (`schemas/game.json`), for `PagesOptions.schemaFiles`. */
+  /**
+   * Each schema's tree as JSON, named by its slug (`schemas/game.json`), and each operation and schema page's data
+   * (`pages/get-games.json`, `pages/schemas/game.json`: src/core/openapi/pageData.ts), for `PagesOptions.schemaFiles`.
+   */
   schemaFiles: { name: string; content: string }[];
   sidebar: SidebarCategory[];
 }
@@ -71,23 +75,26 @@ export function referencePages(document: JsonObject, api: string, options: Pages
   const schemas = withWebhookUses(document, schemaViews(document, api), webhooks);
   const catalog = schemaCatalog(document);
   const sidebar = referenceSidebar(document, { operations, webhooks, schemas }, options.docIdPrefix);
+  const pages = [
+    ...operations.map((view) => ({ slug: view.slug, ...operationPage(document, view, options, catalog) })),
+    ...schemas.map((view) => ({ slug: view.slug, ...schemaPage(document, view, options, catalog) })),
+  ];
   return {
     files: [
-      ...operations.map((view) => ({
-        name: `${view.slug}.mdx`,
-        content: operationPage(document, view, options, catalog),
-      })),
-      ...schemas.map((view) => ({ name: `${view.slug}.mdx`, content: schemaPage(document, view, options, catalog) })),
+      ...pages.map((page) => ({ name: `${page.slug}.mdx`, content: page.content })),
       ...webhooks.map((webhook) => ({
         name: `${webhook.slug}.mdx`,
         content: webhookPage(document, webhook, options, catalog),
       })),
     ],
-    schemaFiles: schemas.map((view) => {
-      const node = catalog.node(view.name) ?? view.root;
-      const file: SchemaFile = { node, markdown: markdownTrees(node, targetsOf(document, options)) };
-      return { name: `${view.slug}.json`, content: JSON.stringify(file) };
-    }),
+    schemaFiles: [
+      ...schemas.map((view) => {
+        const node = catalog.node(view.name) ?? view.root;
+        const file: SchemaFile = { node, markdown: markdownTrees(node, targetsOf(document, options)) };
+        return { name: `${view.slug}.json`, content: JSON.stringify(file) };
+      }),
+      ...pages.map((page) => ({ name: `pages/${page.slug}.json`, content: pageDataText(page.data) })),
+    ],
     sidebar,
   };
 }

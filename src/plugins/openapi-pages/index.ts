@@ -28,6 +28,18 @@ const referenceGrammars = new RegExp(
 
 const log = (message: string) => console.log(`[openapi-pages] ${message}`);
 
+/** The two sides of `@portal/reference-page-data`. */
+const pageDataReaders = path.resolve(__dirname, '../../components/ApiOperation/pageData');
+
+/** Each API's folder of page data files, by the route it is served at. */
+function pageDataDirs(siteDir: string, apis: ReturnType<typeof validatePluginOptions>['apis']): Record<string, string> {
+  return Object.fromEntries(
+    apis.flatMap((api) =>
+      api.pages ? [[api.pages.schemaFiles.route, path.resolve(siteDir, api.pages.schemaFiles.dir)]] : [],
+    ),
+  );
+}
+
 /**
  * One job: from each resolved document, the operation and schema pages (MDX in the API's docs folder), the API's
  * landing and overview pages (one template), its sidebar and its facts file. Written when the plugin is created,
@@ -116,7 +128,21 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       const count = await write(latest);
       log(`a document changed: regenerated ${count} pages`);
     },
-    configureWebpack: (_config, isServer) => ({
+    configureWebpack: (_config, isServer, utils) => ({
+      // The pages' data (src/core/openapi/pageData.ts): the server bundle reads each page's file from its folder while
+      // it renders, the browser's reads the copy in the page or fetches the file.
+      resolve: {
+        alias: {
+          '@portal/reference-page-data$': path.join(pageDataReaders, isServer ? 'read.server.ts' : 'read.client.ts'),
+        },
+      },
+      plugins: isServer
+        ? [
+            new utils.currentBundler.instance.DefinePlugin({
+              __REFERENCE_PAGE_DATA_DIRS__: JSON.stringify(pageDataDirs(context.siteDir, options.apis)),
+            }),
+          ]
+        : [],
       // Docusaurus puts every module that half the pages use into a `common` chunk that every page loads. The
       // generated reference pages are most of the site's pages, so their components would ride along on every
       // guide; they get a chunk of their own, loaded by the reference pages only.

@@ -1,0 +1,45 @@
+import type { PageDataRead } from './types';
+
+/**
+ * The browser's side of `@portal/reference-page-data`. On the page the server rendered, the data is in the page: the
+ * server wrote its file's text into a `<script type="application/json">` element, which hydration reads at once (no
+ * request, nothing suspends). A page reached by a link fetches the file; one promise per route, shared by every
+ * render, so React's `use` sees the same one.
+ */
+const fetched = new Map<string, Promise<PageDataRead>>();
+/** Pages kept for going back: a reader of a large API may open hundreds. */
+const keep = 32;
+
+function embedded(route: string): PageDataRead | undefined {
+  for (const element of Array.from(document.querySelectorAll('script[type="application/json"][data-reference-page]'))) {
+    if (element.getAttribute('data-reference-page') !== route) continue;
+    const text = element.textContent ?? '';
+    return { text, data: JSON.parse(text) as PageDataRead['data'] };
+  }
+  return undefined;
+}
+
+export function readPageData(route: string, url: string): PageDataRead | Promise<PageDataRead> {
+  const pending = fetched.get(route);
+  if (pending) return pending;
+  const inPage = embedded(route);
+  if (inPage) return inPage;
+  const request = fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`the server answered ${response.status} for ${route}`);
+    const text = await response.text();
+    const data = JSON.parse(text) as PageDataRead['data'] | null;
+    if (typeof data !== 'object' || data === null || (data.kind !== 'operation' && data.kind !== 'schema'))
+      throw new Error(`${route} is not a reference page's data`);
+    return { text, data };
+  });
+  // A failure is not kept: Retry fetches again.
+  request.catch(() => fetched.delete(route));
+  fetched.set(route, request);
+  if (fetched.size > keep) fetched.delete(fetched.keys().next().value as string);
+  return request;
+}
+
+/** Forgets a route's failed or finished fetch, for Retry. */
+export function forgetPageData(route: string): void {
+  fetched.delete(route);
+}
