@@ -3,6 +3,8 @@ import path from 'node:path';
 import { text, type JsonObject } from '../../core/openapi/document';
 import { operationSlug } from '../../core/openapi/view/slugs';
 import { markdownTrees } from '../../core/markdown/parse';
+import { codeSources, recipeCode } from '../../core/recipes/code';
+import { sampleSettings } from '../../core/samples/settings';
 import {
   flowchart,
   stepAnchor,
@@ -182,6 +184,22 @@ export function recipePage(
       outputs: Object.entries(workflow.outputs ?? {}).map(([name, value]) => ({ name, value })),
     };
   });
+  // The whole recipe as programs, with each API's sample settings (its variables and trusted production server).
+  const code = recipeCode(
+    `${recipesDir}/${recipe.file}`,
+    recipe.slug,
+    recipe.document,
+    codeSources(
+      Object.fromEntries(
+        Object.entries(recipe.sources).map(([name, id]) => {
+          const document = documents.get(id);
+          const api = apis.find((candidate) => candidate.id === id);
+          if (!document || !api) throw new Error(`recipe ${recipe.file}: no document of the API ${id}`);
+          return [name, { document, api: id, settings: sampleSettings(document, api) }];
+        }),
+      ),
+    ),
+  );
   const page: Omit<RecipePage, 'markdown'> = {
     slug: recipe.slug,
     file: `${recipesDir}/${recipe.file}`,
@@ -191,6 +209,7 @@ export function recipePage(
     apis: apiViews,
     workflows,
     document: recipe.document,
+    code,
   };
   // The recipe's own `document` is left out: its descriptions are the ones the views above already carry.
   return { ...page, markdown: markdownTrees({ ...page, document: undefined }) };

@@ -1,3 +1,4 @@
+import type { RecipeCode } from './code';
 import type { ArazzoDocument } from './types';
 
 /**
@@ -19,6 +20,11 @@ export interface RecipePage {
   workflows: RecipeWorkflowView[];
   /** The recipe itself, for the runner (src/core/recipes/runner.ts) that will run it in the page. */
   document: ArazzoDocument;
+  /**
+   * The whole recipe as a program in each language (bash with curl and jq, Node.js, Python), written at build time
+   * by src/core/recipes/code: the page's "Run it as code" tabs.
+   */
+  code: RecipeCode[];
   /** Parsed descriptions (src/core/markdown), by key, for the page's `Markdown`. */
   markdown: Record<string, unknown>;
 }
