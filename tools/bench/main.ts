@@ -16,9 +16,10 @@
  *                  and GitHub's, every call page loaded in Chromium (tools/bench/lib/realRun.ts); writes
  *                  bench/real.json and bench/real.md, and exits non-zero when a call lacks a page or sample or a page
  *                  logs an error (BENCH_REAL_KEEP=1 keeps the build)
- *   --big          only the build at three sizes: the site alone, with Stripe's document (dense) and with GitHub's
- *                  (1,000+ calls), each as an added API (tools/bench/lib/bigRun.ts): time, peak RSS, output and
- *                  MDX bytes; writes bench/big.json and bench/big.md
+ *   --big          only the build at five sizes: the site alone, then with Stripe's document (dense), GitHub's (1,000+
+ *                  calls), Autotask's (2,958) and Microsoft Graph v1.0 (11,422), each as an added API
+ *                  (tools/bench/lib/bigRun.ts): time, peak RSS per step, output, HTML per page, JavaScript and MDX
+ *                  bytes; `--documents` picks some; writes bench/big.json and bench/big.md
  *   BENCH_RUNS (default 3): runs per timed figure
  *   BENCH_SEARCH_SCALE (default 16): the larger API size the search figures are also measured at
  *
@@ -34,7 +35,7 @@ import { table } from './lib/stats';
 import { parseScales, scaleTable } from './lib/scaleBuild';
 import { measureScale } from './lib/scaleRun';
 import { measureReal } from './lib/realRun';
-import { bigDocuments, bigTable, measureBig } from './lib/bigRun';
+import { bigTable, measureBig, pickBigDocuments } from './lib/bigRun';
 import { realPassed, realTable } from './lib/realTable';
 import { referenceFigures } from './lib/reference';
 import { searchFigures } from './lib/searchFigures';
@@ -46,7 +47,14 @@ const cli = {
   tag: '[bench]',
   summary:
     'Speed and weight of the portal, each figure a median of several runs held against an anchor measured in the same run; writes bench/results.json and prints a table. A benchmark, not a test.',
-  usage: ['[--quick]', '--search-only', '--reference-only [dir] [--quick]', '--scale <k,k,...>', '--real', '--big'],
+  usage: [
+    '[--quick]',
+    '--search-only',
+    '--reference-only [dir] [--quick]',
+    '--scale <k,k,...>',
+    '--real',
+    '--big [--documents name,...]',
+  ],
   options: {
     quick: { type: 'boolean', description: 'skips the webpack build and Lighthouse' },
     'search-only': { type: 'boolean', description: 'only the search figures, on the existing build/' },
@@ -60,7 +68,16 @@ const cli = {
       description: 'only the build at each scale k of the APIs (1,4,16); writes bench/scale.json and .md',
     },
     real: { type: 'boolean', description: 'only the real documents; writes bench/real.json and .md' },
-    big: { type: 'boolean', description: "only the build with Stripe's and GitHub's documents; bench/big.json, .md" },
+    big: {
+      type: 'boolean',
+      description:
+        "only the builds with real documents as a third API (Stripe's, GitHub's, Autotask's, Microsoft Graph's); bench/big.json, .md",
+    },
+    documents: {
+      type: 'string',
+      value: 'name,name,...',
+      description: 'with --big: only these of site, stripe, github, autotask, graph',
+    },
   },
   positionals: { value: 'dir', description: 'the build --reference-only measures (build)', max: 1 },
   environment: {
@@ -82,6 +99,16 @@ if (positionals.length > 0 && !flags['reference-only']) {
 /** The build whose reference is held against the peers (`--reference-only [dir]`, default build/). */
 const referenceBuild = flags['reference-only'] ? (positionals[0] ?? 'build') : undefined;
 const scales = scaleArgument(flags.scale);
+const bigPicked = bigArgument(flags.documents);
+
+function bigArgument(argument: string | undefined): ReturnType<typeof pickBigDocuments> {
+  if (argument !== undefined && !big) refuse(cli, '--documents goes with --big');
+  try {
+    return pickBigDocuments(argument);
+  } catch (error) {
+    return refuse(cli, error instanceof Error ? error.message : String(error));
+  }
+}
 
 function scaleArgument(argument: string | undefined): number[] | undefined {
   if (argument === undefined) return undefined;
@@ -134,7 +161,7 @@ async function main(): Promise<void> {
     return;
   }
   if (big) {
-    await measureEach('big', bigDocuments, (document) => measureBig(document, log), bigTable);
+    await measureEach('big', bigPicked, (document) => measureBig(document, log), bigTable);
     return;
   }
   if (scales) {

@@ -10,7 +10,9 @@ import { parse } from 'yaml';
 import { listOperations, type JsonObject } from '../../../src/core/openapi/document';
 import {
   addRealApis,
+  autotaskDocument,
   githubDocument,
+  graphDocument,
   realDocumentPath,
   stripeDocument,
   type RealDocument,
@@ -32,6 +34,9 @@ export interface BigRow {
   bytes: number;
   /** Bytes of the generated MDX pages, which the bundler compiles. */
   mdxBytes: number;
+  /** HTML bytes of the pages, and of the largest, with the JavaScript files the build wrote. */
+  htmlBytes: number;
+  jsBytes: number;
 }
 
 function counts(file: string): { calls: number; schemas: number } {
@@ -41,7 +46,28 @@ function counts(file: string): { calls: number; schemas: number } {
   return { calls: listOperations(document).length, schemas: Object.keys(components.schemas ?? {}).length };
 }
 
-export const bigDocuments: readonly (RealDocument | undefined)[] = [undefined, stripeDocument, githubDocument];
+/** The sizes of the axis: the site alone, then each document as a third API, smallest to largest. */
+export const bigDocuments: readonly (RealDocument | undefined)[] = [
+  undefined,
+  stripeDocument,
+  githubDocument,
+  autotaskDocument,
+  graphDocument,
+];
+
+/** The axis's sizes named by `--documents` (`site,stripe,graph`): `site` is the site alone. Throws on an unknown name. */
+export function pickBigDocuments(names: string | undefined): (RealDocument | undefined)[] {
+  if (names === undefined) return [...bigDocuments];
+  return names.split(',').map((name) => {
+    if (name === 'site') return undefined;
+    const found = bigDocuments.find((document) => document?.slug === name);
+    if (!found) {
+      const known = ['site', ...bigDocuments.flatMap((document) => (document ? [document.slug] : []))];
+      throw new Error(`--documents: no document named ${JSON.stringify(name)} (known: ${known.join(', ')})`);
+    }
+    return found;
+  });
+}
 
 export async function measureBig(document: RealDocument | undefined, log: (message: string) => void): Promise<BigRow> {
   const site = copySite(process.cwd(), `bench-big-${document?.slug ?? 'site'}-`);
@@ -76,6 +102,8 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
       stepRss,
       bytes: sum(files),
       mdxBytes: sum(mdx),
+      htmlBytes: sum(files.filter((item) => item.file.endsWith('.html'))),
+      jsBytes: sum(files.filter((item) => item.file.endsWith('.js'))),
     };
     log(`${label}: ${row.wall.toFixed(0)} s wall, peak RSS ${(row.rss / 1e9).toFixed(2)} GB`);
     return row;
@@ -88,14 +116,17 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
 export function bigTable(rows: readonly BigRow[]): string {
   const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
   return [
-    '| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | MDX MB |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
         `| ${row.label} | ${row.calls} | ${row.schemas} | ${row.pages} | ${row.wall.toFixed(0)} | ${row.cpu.toFixed(0)} | ` +
         `${gb(row.rss)} | ${Object.entries(row.stepRss)
           .map(([step, rss]) => `${step} ${gb(rss)}`)
-          .join(', ')} | ${(row.bytes / 1e6).toFixed(1)} | ${(row.mdxBytes / 1e6).toFixed(1)} |`,
+          .join(
+            ', ',
+          )} | ${(row.bytes / 1e6).toFixed(1)} | ${(row.htmlBytes / 1e3 / Math.max(row.pages, 1)).toFixed(1)} | ` +
+        `${(row.jsBytes / 1e6).toFixed(1)} | ${(row.mdxBytes / 1e6).toFixed(1)} |`,
     ),
   ].join('\n');
 }

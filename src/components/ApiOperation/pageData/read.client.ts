@@ -32,8 +32,9 @@ export function readPageData(route: string, url: string): PageDataRead | Promise
       throw new Error(`${route} is not a reference page's data`);
     return { text, data };
   });
-  // A failure is not kept: Retry fetches again.
-  request.catch(() => fetched.delete(route));
+  // A failure is kept until Retry forgets it (`forgetPageData`): React renders the page again once the promise
+  // settles, and must find the same, rejected, promise to show the error rather than start another fetch.
+  request.catch(() => undefined);
   fetched.set(route, request);
   if (fetched.size > keep) fetched.delete(fetched.keys().next().value as string);
   return request;

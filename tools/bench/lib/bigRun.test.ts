@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import { bigTable, pickBigDocuments, type BigRow } from './bigRun';
+
+describe('the big documents axis', () => {
+  test('--documents picks sizes by name, the site alone as `site`, in the order given', () => {
+    expect(pickBigDocuments('graph,site').map((document) => document?.slug ?? 'site')).toEqual(['graph', 'site']);
+    expect(pickBigDocuments(undefined).map((document) => document?.slug ?? 'site')).toEqual([
+      'site',
+      'stripe',
+      'github',
+      'autotask',
+      'graph',
+    ]);
+    expect(() => pickBigDocuments('stripe,graf')).toThrow('no document named "graf"');
+  });
+
+  test('the table gives HTML per page and each step’s peak', () => {
+    const row: BigRow = {
+      label: 'the site and graph',
+      calls: 11_489,
+      schemas: 4_000,
+      pages: 1_000,
+      wall: 1_500.4,
+      cpu: 2_000,
+      rss: 3.5e9,
+      stepRss: { bundle: 3.5e9, render: 2.25e9 },
+      bytes: 5e8,
+      mdxBytes: 4e6,
+      htmlBytes: 1.5e8,
+      jsBytes: 2e7,
+    };
+    const [, , line] = bigTable([row]).split('\n');
+    expect(line).toBe(
+      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 |',
+    );
+  });
+});
