@@ -40,6 +40,7 @@ export const systemPackages = [
   { name: 'perl', for: 'the Perl samples', present: () => onPath('perl') },
   { name: 'python3', for: 'the Python samples', present: () => onPath('python3') },
   { name: 'curl', for: 'the curl samples', present: () => onPath('curl') },
+  { name: 'jq', for: "the recipes' shell programs", present: () => onPath('jq') },
 ];
 
 function nginxPresent() {

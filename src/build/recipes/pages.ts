@@ -241,6 +241,8 @@ function recipeMdx(page: RecipePage, position: number, dataImport: string): stri
     { value: `Workflow ${workflow.id}`, id: workflow.anchor, level: 2 },
     ...workflow.steps.map((step, index) => ({ value: `${index + 1}. ${step.id}`, id: step.anchor, level: 3 })),
   ]);
+  // The programs' section (src/components/Recipe/RecipeCode.tsx) closes the page.
+  if (page.code.length > 0) toc.push({ value: 'Run it as code', id: 'run-it-as-code', level: 2 });
   return `---
 title: ${yamlString(page.title)}
 description: ${yamlString(page.summary ?? page.title)}

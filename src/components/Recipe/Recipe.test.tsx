@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apis } from '@site/config/apis';
 import { parseDocumentText } from '@site/src/core/openapi/parse';
 import { loadRecipes } from '@site/src/build/recipes/load';
+import { htmlPage } from '@site/src/build/llms/htmlPage';
 import { recipePage } from '@site/src/build/recipes/pages';
 import { recipes as options } from '@site/src/build/siteOptions';
 import type { RecipeRunnerProps } from '.';
@@ -62,6 +63,37 @@ describe('a recipe page', () => {
     const html = renderToStaticMarkup(<Recipe recipe={page} Runner={Runner} />);
     expect(html.match(/data-recipe-runner="([^"]+)"/g)).toEqual(['data-recipe-runner="playerMatchHistory"']);
     expect(html).toContain('<p>run player-match-history/playerMatchHistory</p>');
+  });
+
+  it('shows the recipe as a program in each language, every panel in the page (and so in its Markdown twin)', () => {
+    const html = renderToStaticMarkup(<Recipe recipe={page} />);
+    expect(html.match(/data-recipe-code-tab="([^"]+)"/g)).toEqual([
+      'data-recipe-code-tab="shell"',
+      'data-recipe-code-tab="node"',
+      'data-recipe-code-tab="python"',
+    ]);
+    // The first is shown; the others are in the page, hidden until chosen.
+    expect(html.match(/data-recipe-code-panel="[^"]+"/g)).toHaveLength(3);
+    expect(html.match(/hidden="" data-recipe-code-panel/g)).toHaveLength(2);
+    for (const [language, grammar] of [
+      ['shell', 'bash'],
+      ['node', 'javascript'],
+      ['python', 'python'],
+    ]) {
+      expect(html).toMatch(new RegExp(`data-recipe-code-panel="${language}".*?class="prism-code language-${grammar} `));
+    }
+    expect(html).toContain('<code>player-match-history.py</code>');
+    expect(html).toContain('id="run-it-as-code"');
+  });
+
+  it('gives the Markdown twin, written from the built page, each program as a fenced code block', () => {
+    const body = renderToStaticMarkup(<Recipe recipe={page} />);
+    const { markdown } = htmlPage(`<html><head><title>T</title></head><body><main>${body}</main></body></html>`);
+    for (const program of page.code) {
+      // The twin writer makes every run of blank lines one (Python's two between functions too).
+      const code = program.code.trimEnd().replace(/\n{3,}/g, '\n\n');
+      expect(markdown).toContain(`\`\`\`${program.prism}\n${code}\n\`\`\``);
+    }
   });
 
   it('lists the recipes on the index', () => {

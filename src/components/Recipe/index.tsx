@@ -9,6 +9,7 @@ import LazyRecipeRunner from '@site/src/components/RecipeRunner/Lazy';
 import type { MarkdownTrees } from '@site/src/core/markdown/tree';
 import type { RecipeIndexEntry, RecipePage, RecipeWorkflowView } from '@site/src/core/recipes/page';
 import styles from './styles.module.css';
+import RecipeCode from './RecipeCode';
 import { OutputsTable, ScrollTable } from './ScrollTable';
 import { Step } from './Step';
 
@@ -137,8 +138,9 @@ function Workflow({
 /**
  * A recipe's page, from the data the build wrote for it (`@site/.generated/recipes/<slug>.json`): what it is for, then
  * each workflow with its inputs, its flow and its steps in order, each step linked to its call's page with what it
- * sends, what it keeps, what counts as success and where it goes next. `Runner` is the place of the component that
- * runs the recipe in the page (shown with the first workflow, the one a reader starts).
+ * sends, what it keeps, what counts as success and where it goes next; last, the whole recipe as a program in each
+ * language. `Runner` is the place of the component that runs the recipe in the page (shown with the first workflow,
+ * the one a reader starts).
  */
 export default function Recipe({
   recipe,
@@ -172,6 +174,7 @@ export default function Recipe({
             {...(index === 0 && Runner ? { Runner } : {})}
           />
         ))}
+        <RecipeCode programs={recipe.code} />
       </div>
     </MarkdownTreesProvider>
   );
