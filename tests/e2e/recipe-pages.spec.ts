@@ -34,6 +34,12 @@ for (const recipe of recipes) {
     for (const href of await calls.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))) {
       expect(href).toMatch(/^\/docs\/(data|chat)-api\/[a-z0-9-]+$/);
     }
+    // The recipe as a program in each language: three tabs, the chosen one's code shown.
+    const tabs = page.locator('[data-recipe-code] [role="tab"]');
+    await expect(tabs).toHaveText(['curl (bash)', 'Node.js', 'Python']);
+    await tabs.nth(2).click();
+    await expect(page.locator('[data-recipe-code-panel="python"] pre')).toContainText('#!/usr/bin/env python3');
+    await expect(page.locator('[data-recipe-code-panel="shell"]')).toBeHidden();
     await expectAccessible(page, recipe.href);
   });
 }

@@ -44,15 +44,15 @@ function value(code: CodeValue): string {
   return `{ ${code.entries.map(([name, item]) => `${key(name)}: ${value(item)}`).join(', ')} }`;
 }
 
-function condition(code: CodeCondition): string {
+export function nodeCondition(code: CodeCondition): string {
   if (code.kind === 'value') return value(code.value);
   if (code.kind === 'compare')
-    return `compare(${quoted(code.operator)}, ${condition(code.left)}, ${condition(code.right)})`;
-  if (code.kind === 'not') return `!holds(${condition(code.operand)})`;
-  return `(holds(${condition(code.left)}) ${code.kind === 'and' ? '&&' : '||'} holds(${condition(code.right)}))`;
+    return `compare(${quoted(code.operator)}, ${nodeCondition(code.left)}, ${nodeCondition(code.right)})`;
+  if (code.kind === 'not') return `!holds(${nodeCondition(code.operand)})`;
+  return `(holds(${nodeCondition(code.left)}) ${code.kind === 'and' ? '&&' : '||'} holds(${nodeCondition(code.right)}))`;
 }
 
-const all = (conditions: CodeCondition[]) => conditions.map((item) => `holds(${condition(item)})`).join(' && ');
+const all = (conditions: CodeCondition[]) => conditions.map((item) => `holds(${nodeCondition(item)})`).join(' && ');
 
 function credentialHeaders(request: CodeRequest): string[] {
   return request.credentials.flatMap(({ placement, value: credential }) => {

@@ -41,15 +41,15 @@ function value(code: CodeValue): string {
   return `{${code.entries.map(([key, item]) => `${quoted(key)}: ${value(item)}`).join(', ')}}`;
 }
 
-function condition(code: CodeCondition): string {
+export function pythonCondition(code: CodeCondition): string {
   if (code.kind === 'value') return value(code.value);
   if (code.kind === 'compare')
-    return `compare(${quoted(code.operator)}, ${condition(code.left)}, ${condition(code.right)})`;
-  if (code.kind === 'not') return `not holds(${condition(code.operand)})`;
-  return `(holds(${condition(code.left)}) ${code.kind} holds(${condition(code.right)}))`;
+    return `compare(${quoted(code.operator)}, ${pythonCondition(code.left)}, ${pythonCondition(code.right)})`;
+  if (code.kind === 'not') return `not holds(${pythonCondition(code.operand)})`;
+  return `(holds(${pythonCondition(code.left)}) ${code.kind} holds(${pythonCondition(code.right)}))`;
 }
 
-const all = (conditions: CodeCondition[]) => conditions.map((item) => `holds(${condition(item)})`).join(' and ');
+const all = (conditions: CodeCondition[]) => conditions.map((item) => `holds(${pythonCondition(item)})`).join(' and ');
 
 function credentialHeader(request: CodeRequest, index: number): [string, string] | undefined {
   const { placement: where, value: credential } = request.credentials[index];

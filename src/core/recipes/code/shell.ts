@@ -28,15 +28,15 @@ function value(code: CodeValue): string {
   return `{${code.entries.map(([name, item]) => `${literal(name)}: (${value(item)})`).join(', ')}}`;
 }
 
-function condition(code: CodeCondition): string {
+export function jqCondition(code: CodeCondition): string {
   if (code.kind === 'value') return value(code.value);
   if (code.kind === 'compare')
-    return `compare(${literal(code.operator)}; ${condition(code.left)}; ${condition(code.right)})`;
-  if (code.kind === 'not') return `(${condition(code.operand)} | holds | not)`;
-  return `((${condition(code.left)} | holds) ${code.kind} (${condition(code.right)} | holds))`;
+    return `compare(${literal(code.operator)}; ${jqCondition(code.left)}; ${jqCondition(code.right)})`;
+  if (code.kind === 'not') return `(${jqCondition(code.operand)} | holds | not)`;
+  return `((${jqCondition(code.left)} | holds) ${code.kind} (${jqCondition(code.right)} | holds))`;
 }
 
-const all = (conditions: CodeCondition[]) => conditions.map((item) => `(${condition(item)} | holds)`).join(' and ');
+const all = (conditions: CodeCondition[]) => conditions.map((item) => `(${jqCondition(item)} | holds)`).join(' and ');
 
 /** The jq program that writes a step's request from its scope. */
 function requestProgram(request: CodeRequest): string {
@@ -149,7 +149,7 @@ function workflowLines(workflow: CodeWorkflow, names: Map<string, string>, apis:
 }
 
 /** jq's share: the same helpers as the other languages' (python.ts), over JSON. No text of a document is in them. */
-const jqHelpers = String.raw`
+export const jqHelpers = String.raw`
 def pick($path): reduce $path[] as $key (.;
   if type == "array" and ($key | test("^(0|[1-9][0-9]*)$")) then .[$key | tonumber]
   elif type == "object" then .[$key] else null end);
