@@ -186,6 +186,15 @@ export function compileRecipe(
         ...(example !== undefined && !credential ? { example: example as Json } : {}),
       };
     });
+    // `--workflow` chooses the workflow; `__proto__` as a key of a JavaScript object would be its prototype.
+    const names = [workflow.workflowId, ...inputs.map((input) => input.name), ...Object.keys(workflow.outputs ?? {})];
+    for (const step of workflow.steps) names.push(step.stepId, ...Object.keys(step.outputs ?? {}));
+    if (inputs.some((input) => input.name === 'workflow'))
+      throw new RecipeCodeError(
+        `${where(workflow.workflowId)}: an input named workflow would be the programs' --workflow`,
+      );
+    if (names.includes('__proto__'))
+      throw new RecipeCodeError(`${where(workflow.workflowId)}: the name __proto__ is not written out`);
     const envs = inputs.map((input) => input.env);
     const twice = envs.find((env, index) => envs.indexOf(env) !== index);
     if (twice) throw new RecipeCodeError(`${where(workflow.workflowId)}: two inputs are read from ${twice}`);

@@ -53,7 +53,7 @@ function header(program: RecipeProgram, command: string): string[] {
     `${program.title}${program.summary ? `: ${program.summary}` : ''}`,
     `Generated from ${program.file} by the developer portal: change the recipe, not this program.`,
     `Run: ${command} [--workflow <id>] [--<input> <value>]... It runs the workflow ${first.id} unless --workflow names another (${program.workflows.map((workflow) => workflow.id).join(', ')}).`,
-    `An input not given on the command line is read from its RECIPE_ variable (--playerId from RECIPE_PLAYER_ID), else it takes its default or its example. The credential is read from ${[...new Set(program.apis.map((api) => api.credentialVariable))].join(' or ')} only; each API's base URL from ${program.apis.map((api) => api.baseUrlVariable).join(', ')}, else its production server. It prints the workflow's outputs as JSON; a step that fails prints its status and answer and ends the program with exit code 1.`,
+    `An input not given as --<name> <value> is read from its RECIPE_<NAME> variable (each workflow's comment names them), else it takes its default or its example. The credential is read from ${[...new Set(program.apis.map((api) => api.credentialVariable))].join(' or ')} only; each API's base URL from ${program.apis.map((api) => api.baseUrlVariable).join(', ')}, else its production server. It prints the workflow's outputs as JSON; a step that fails prints its status and answer and ends the program with exit code 1.`,
   ];
 }
 

@@ -76,6 +76,27 @@ export function stepComment(step: CodeWorkflow['steps'][number]): string[] {
   ];
 }
 
+/** What a workflow's comment says: its summary, and where each input comes from when it is the one run. */
+export function workflowComment(workflow: CodeWorkflow): string[] {
+  const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  const inputs = workflow.inputs.map((input) =>
+    input.credential
+      ? `${input.name} from ${input.credential}`
+      : `--${input.name} or ${input.env}` +
+        (input.default !== undefined
+          ? ` (default ${shown(input.default)})`
+          : input.example !== undefined
+            ? ` (example ${shown(input.example)})`
+            : input.required
+              ? ' (required)'
+              : ''),
+  );
+  return [
+    `Workflow ${workflow.id}${workflow.summary ? `: ${workflow.summary}` : ''}`,
+    ...(inputs.length > 0 ? [`Run on its own, its inputs: ${inputs.join('; ')}.`] : []),
+  ];
+}
+
 /** The inputs of a workflow as the programs' table of them (plain JSON, quoted by each language as a literal). */
 export function inputTable(workflow: CodeWorkflow): unknown[] {
   return workflow.inputs.map((input) => ({ ...input }));

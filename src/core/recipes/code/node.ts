@@ -2,7 +2,7 @@ import { quoted } from '../../samples/quoting';
 import type { Json } from '../../openapi/document';
 import type { CodeCondition, CodeRequest, CodeRoot, CodeStep, CodeValue, CodeWorkflow, RecipeProgram } from './model';
 import { helpers } from './nodeHelpers';
-import { commentLines, commentText, functionNames, inputTable, stepComment } from './names';
+import { workflowComment, commentLines, commentText, functionNames, inputTable, stepComment } from './names';
 
 /**
  * A recipe as a Node.js 18+ program: global fetch, no dependencies, no import and no top-level await (it runs as an
@@ -133,12 +133,15 @@ function stepLines(step: CodeStep, workflow: CodeWorkflow, names: Map<string, st
     // An `else` joins the last `}` of the chain.
     return [...out.slice(0, -1), '} else {', `  ${otherwise}`, '}'];
   };
+  const succeeded = [
+    `steps[${quoted(step.id)}] = { outputs: ${outputs} };`,
+    ...chosen(step.onSuccess, `step = ${step.next ? quoted(step.next) : 'undefined'};`, true),
+  ];
+  // A workflow step without criteria succeeds when its workflow returns (a failed one has ended the program).
+  if (success === 'true') return [...lines, ...succeeded, 'break;'];
   lines.push(
     `if (${success}) {`,
-    `  steps[${quoted(step.id)}] = { outputs: ${outputs} };`,
-    ...chosen(step.onSuccess, `step = ${step.next ? quoted(step.next) : 'undefined'};`, true).map(
-      (line) => `  ${line}`,
-    ),
+    ...succeeded.map((line) => `  ${line}`),
     '} else {',
     ...chosen(step.onFailure, failure, false).map((line) => `  ${line}`),
     '}',
@@ -150,7 +153,7 @@ function stepLines(step: CodeStep, workflow: CodeWorkflow, names: Map<string, st
 function workflowLines(workflow: CodeWorkflow, names: Map<string, string>): string[] {
   const defaults = Object.fromEntries(workflow.defaults) as Json;
   return [
-    ...commentLines('// ', `Workflow ${workflow.id}${workflow.summary ? `: ${workflow.summary}` : ''}`),
+    ...workflowComment(workflow).flatMap((text) => commentLines('// ', text)),
     `async function ${names.get(workflow.id)}(given) {`,
     `  const inputs = withDefaults(${quoted(workflow.id)}, given, ${nodeLiteral(defaults)}, ${nodeLiteral(workflow.required)});`,
     '  const steps = {};',

@@ -122,6 +122,8 @@ function readInputs(table, given) {
   for (const item of table) {
     let value;
     if (item.credential !== undefined) {
+      if (given.has(item.name))
+        throw new RecipeFailed(item.name + " is read from " + item.credential + " only, not from the command line");
       value = process.env[item.credential];
       if (!value && item.required) throw new RecipeFailed("Set " + item.credential);
     } else {

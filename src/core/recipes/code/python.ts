@@ -2,7 +2,7 @@ import { quoted } from '../../samples/quoting';
 import type { Json } from '../../openapi/document';
 import type { CodeCondition, CodeRequest, CodeRoot, CodeStep, CodeValue, CodeWorkflow, RecipeProgram } from './model';
 import { helpers, main } from './pythonHelpers';
-import { commentLines, commentText, functionNames, inputTable, stepComment } from './names';
+import { workflowComment, commentLines, commentText, functionNames, inputTable, stepComment } from './names';
 
 /** A recipe as a Python 3 program of the standard library only (urllib.request, json): python.ts of the samples. */
 
@@ -127,10 +127,15 @@ function stepLines(step: CodeStep, workflow: CodeWorkflow, names: Map<string, st
     if (actions.length === 0) return otherwise;
     return [...out, 'else:', ...otherwise.map((line) => `    ${line}`)];
   };
+  const succeeded = [
+    `steps[${quoted(step.id)}] = {"outputs": ${outputs}}`,
+    ...chosen(step.onSuccess, [`step = ${step.next ? quoted(step.next) : 'None'}`], true),
+  ];
+  // A workflow step without criteria succeeds when its workflow returns (a failed one has ended the program).
+  if (success === 'True') return [...lines, ...succeeded];
   lines.push(
     `if ${success}:`,
-    `    steps[${quoted(step.id)}] = {"outputs": ${outputs}}`,
-    ...chosen(step.onSuccess, [`step = ${step.next ? quoted(step.next) : 'None'}`], true).map((line) => `    ${line}`),
+    ...succeeded.map((line) => `    ${line}`),
     'else:',
     ...chosen(step.onFailure, [failure], false).map((line) => `    ${line}`),
   );
@@ -145,7 +150,7 @@ function workflowLines(workflow: CodeWorkflow, names: Map<string, string>): stri
   ]);
   return [
     `def ${names.get(workflow.id)}(given):`,
-    ...commentLines('    # ', `Workflow ${workflow.id}${workflow.summary ? `: ${workflow.summary}` : ''}`),
+    ...workflowComment(workflow).flatMap((text) => commentLines('    # ', text)),
     `    inputs = with_defaults(${quoted(workflow.id)}, given, ${pythonLiteral(defaults)}, ${pythonLiteral(workflow.required)})`,
     '    steps = {}',
     `    step = ${quoted(workflow.steps[0].id)}`,

@@ -144,6 +144,8 @@ def read_inputs(table, given):
     for item in table:
         name = item["name"]
         if "credential" in item:
+            if name in given:
+                raise RecipeFailed(name + " is read from " + item["credential"] + " only, not from the command line")
             value = os.environ.get(item["credential"])
             if not value and item["required"]:
                 raise RecipeFailed("Set " + item["credential"])

@@ -204,6 +204,23 @@ describe('what the programs cannot express stops the build, naming where', () =>
   });
 });
 
+test('an input the command line cannot take, or a name JavaScript cannot keep, names its workflow', () => {
+  const withInput = (name: string): ArazzoDocument => ({
+    ...pagesRecipe,
+    workflows: pagesRecipe.workflows.map((workflow) =>
+      workflow.workflowId === 'failing'
+        ? { ...workflow, inputs: { ...workflow.inputs, properties: { ...workflow.inputs?.properties, [name]: {} } } }
+        : workflow,
+    ),
+  });
+  expect(() => programs(withInput('workflow'))).toThrow(
+    "recipe openapi/recipes/pages.arazzo.yaml, workflow failing: an input named workflow would be the programs' --workflow",
+  );
+  expect(() => programs(withInput('__proto__'))).toThrow(
+    'recipe openapi/recipes/pages.arazzo.yaml, workflow failing: the name __proto__ is not written out',
+  );
+});
+
 describe('document text reaches a program only quoted', () => {
   test.each(languages)('%s: no line of a comment or code holds the raw text', (language) => {
     const code = programs().find((item) => item.language === language)!.code;

@@ -2,7 +2,7 @@ import { timeoutSeconds } from '../../samples/request';
 import { shellQuoted } from '../../text/escape';
 import type { Json } from '../../openapi/document';
 import type { CodeCondition, CodeRequest, CodeStep, CodeValue, CodeWorkflow, RecipeProgram } from './model';
-import { commentLines, commentText, functionNames, inputTable, stepComment } from './names';
+import { workflowComment, commentLines, commentText, functionNames, inputTable, stepComment } from './names';
 
 /**
  * A recipe as a bash program of curl and jq. Every value lives in JSON files a workflow call owns (its scope: inputs,
@@ -110,9 +110,13 @@ function stepLines(step: CodeStep, workflow: CodeWorkflow, names: Map<string, st
     ]);
     return [...out, 'else', `  ${otherwise}`, 'fi'];
   };
+  const keep = shellQuoted(`.steps[${literal(step.id)}] = {outputs: ${outputs}}`);
+  const next = chosen(step.onSuccess, `step=${step.next ? shellQuoted(step.next) : "''"}`, true);
+  // A workflow step without criteria succeeds when its workflow returns (a failed one has ended the program).
+  if (success === 'true') return [...lines, `succeed "$scope" true ${keep}`, ...next, ';;'];
   lines.push(
-    `if succeed "$scope" ${shellQuoted(success)} ${shellQuoted(`.steps[${literal(step.id)}] = {outputs: ${outputs}}`)}; then`,
-    ...chosen(step.onSuccess, `step=${step.next ? shellQuoted(step.next) : "''"}`, true).map((line) => `  ${line}`),
+    `if succeed "$scope" ${shellQuoted(success)} ${keep}; then`,
+    ...next.map((line) => `  ${line}`),
     'else',
     ...chosen(step.onFailure, failure, false).map((line) => `  ${line}`),
     'fi',
@@ -125,7 +129,7 @@ function workflowLines(workflow: CodeWorkflow, names: Map<string, string>, apis:
   const defaults = Object.fromEntries(workflow.defaults) as Json;
   const outputs = `{${workflow.outputs.map(([name, item]) => `${literal(name)}: (${value(item)})`).join(', ')}}`;
   return [
-    ...commentLines('# ', `Workflow ${workflow.id}${workflow.summary ? `: ${workflow.summary}` : ''}`),
+    ...workflowComment(workflow).flatMap((text) => commentLines('# ', text)),
     '# Reads its inputs from the file $1 and writes its outputs to the file $2.',
     `${names.get(workflow.id)}() {`,
     '  local scope step',
@@ -233,7 +237,9 @@ call() {
   printf '%s\n' "${'$'}{plan[0]}" >"$request"
   args=(--silent --show-error --max-time ${timeoutSeconds} --output "$answer" --write-out '%{http_code} %{content_type}')
   args+=(--request "${'$'}{plan[1]}")
-  for head in "${'$'}{plan[@]:4}"; do args+=(--header "$head"); done
+  # The headers from a file (the credential among them): the process list shows none of them.
+  printf '%s\n' "${'$'}{plan[@]:4}" >"$work/headers"
+  args+=(--header "@$work/headers")
   if [[ ${'$'}{plan[2]} == true ]]; then
     jq -c .body "$request" >"$work/data"
     args+=(--data-binary "@$work/data")
@@ -267,7 +273,9 @@ done
 jq -n --argjson tables "$tables" --argjson given "$given" --arg workflow "$workflow" '
   ($tables[$workflow] // error("No workflow \($workflow); the workflows: \($tables | keys_unsorted | join(", "))")) as $table
   | reduce $table[] as $item ({};
-      (if $item.credential then $ENV[$item.credential] else ($given[$item.name] // $ENV[$item.env]) end) as $text
+      (if $item.credential and $given[$item.name] != null
+        then error("\($item.name) is read from \($item.credential) only, not from the command line")
+        elif $item.credential then $ENV[$item.credential] else ($given[$item.name] // $ENV[$item.env]) end) as $text
       | if ($text // "") != "" then
           .[$item.name] = (if ($item.type // "string") == "string" then $text
             else ($text | try fromjson catch error("--\($item.name) is not JSON (\($item.type)): \($text)")) end)
