@@ -141,6 +141,20 @@ export const pagesRecipe: ArazzoDocument = {
       outputs: { echoed: `$steps.third.outputs.${hostileName}`, path: '$steps.third.outputs.path' },
     },
     {
+      workflowId: 'busy',
+      inputs: { type: 'object', required: ['key'], properties: { key } },
+      'x-security': security,
+      steps: [
+        {
+          stepId: 'waited',
+          operationId: '$sourceDescriptions.pages.check',
+          parameters: [{ name: 'mode', in: 'path', value: 'busy' }],
+          outputs: { path: '$response.body#/path' },
+        },
+      ],
+      outputs: { path: '$steps.waited.outputs.path' },
+    },
+    {
       workflowId: 'failing',
       inputs: { type: 'object', required: ['key'], properties: { key } },
       'x-security': security,

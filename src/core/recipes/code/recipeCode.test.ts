@@ -25,6 +25,7 @@ const execute = promisify(execFile);
 const key = 'secret-key';
 /** Every request the server answered, as `<language or runner> GET /path?query`. */
 const calls: string[] = [];
+const busy = new Map<string, number>();
 let server: Server;
 let baseUrl = '';
 let folder = '';
@@ -47,6 +48,11 @@ beforeAll(async () => {
     }
     const mode = url.pathname.replace('/check/', '');
     if (mode === 'fail') return response.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
+    // Busy at every other call from one client: the first answer asks it to wait a second.
+    const agent = String(request.headers['user-agent']);
+    if (mode === 'busy') busy.set(agent, (busy.get(agent) ?? 0) + 1);
+    if (mode === 'busy' && busy.get(agent)! % 2 === 1)
+      return response.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' }).end('slow down');
     return json(200, { ok: true, path: decodeURIComponent(mode), query: [...url.searchParams] });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -167,6 +173,17 @@ describe('the programs do what the runner does', { timeout: 20_000 }, () => {
     // The query parameter's name and the input's example, both from the documents, reached the server unchanged.
     expect(JSON.parse(run.stdout)).toMatchObject({ echoed: [[hostile, hostile]], path: 'echo' });
     expect(existsSync(path.join(folder, 'pwned'))).toBe(false);
+  });
+
+  test.each(languages)('%s: a 429 is waited out as Retry-After asks, once', async (language) => {
+    const code = programs().find((item) => item.language === language)!;
+    const from = calls.length;
+    const started = Date.now();
+    const run = await runProgram(code, 'busy');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ path: 'busy' });
+    expect(programCalls(code, from)).toEqual(['/check/busy', '/check/busy']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
   test.each(languages)('%s: a failed success criterion exits non-zero, naming the step', async (language) => {
