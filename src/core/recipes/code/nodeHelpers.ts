@@ -85,12 +85,15 @@ async function call(method, url, pairs, headers, body) {
   const target = new URL(url);
   for (const [name, value] of pairs) target.searchParams.append(name, value);
   const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+  // No answer at all (no such host, refused, timed out) says what happened, without a stack.
   const send = () =>
     fetch(target, {
       method,
       headers: sent,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(${timeoutSeconds * 1000}),
+    }).catch((error) => {
+      throw new RecipeFailed("The request failed: " + (error.cause?.message ?? error.message));
     });
   let response = await send();
   if (response.status === 429) {

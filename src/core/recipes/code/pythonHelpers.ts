@@ -188,4 +188,7 @@ if __name__ == "__main__":
     try:
         main(sys.argv[1:])
     except RecipeFailed as error:
-        sys.exit(str(error))`;
+        sys.exit(str(error))
+    except urllib.error.URLError as error:
+        # No answer at all (no such host, refused, timed out): what happened, without a traceback.
+        sys.exit("The request failed: " + str(error.reason))`;
