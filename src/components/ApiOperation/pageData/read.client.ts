@@ -19,11 +19,20 @@ function embedded(route: string): PageDataRead | undefined {
   return undefined;
 }
 
+/** The data read from the page, parsed once: the page renders again as the reader acts. */
+const read = new Map<string, PageDataRead>();
+
 export function readPageData(route: string, url: string): PageDataRead | Promise<PageDataRead> {
   const pending = fetched.get(route);
   if (pending) return pending;
+  const known = read.get(route);
+  if (known) return known;
   const inPage = embedded(route);
-  if (inPage) return inPage;
+  if (inPage) {
+    read.set(route, inPage);
+    if (read.size > keep) read.delete(read.keys().next().value as string);
+    return inPage;
+  }
   const request = fetch(url).then(async (response) => {
     if (!response.ok) throw new Error(`the server answered ${response.status} for ${route}`);
     const text = await response.text();
@@ -43,4 +52,5 @@ export function readPageData(route: string, url: string): PageDataRead | Promise
 /** Forgets a route's failed or finished fetch, for Retry. */
 export function forgetPageData(route: string): void {
   fetched.delete(route);
+  read.delete(route);
 }
