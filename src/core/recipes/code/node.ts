@@ -184,6 +184,8 @@ export function nodeProgram(program: RecipeProgram, header: string[]): string {
       .replace(/^R/, 'r'),
   );
   return [
+    // Fixed, as each language's second line is: the header's document text starts on line 3 (see index.ts).
+    '// A Node.js program (an ES module, fetch built in: Node 18 or later).',
     ...header.flatMap((line) => commentLines('// ', line)),
     '',
     '// Each API: its base URL variable, else its production server.',

@@ -172,6 +172,8 @@ export function pythonProgram(program: RecipeProgram, header: string[]): string 
   );
   return [
     '#!/usr/bin/env python3',
+    // Fixed: Python reads an encoding declaration on lines 1-2 only, so no document text can name another.
+    '# -*- coding: utf-8 -*-',
     ...header.flatMap((line) => commentLines('# ', line)),
     ...(basic ? ['import base64'] : []),
     'import json',

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sampleSettings } from '../../samples/settings';
+import type { ArazzoDocument } from '../types';
+import { pagesDocument, pagesRecipe } from './fixtures';
+import { codeSources, recipeCode, type RecipeCode } from '.';
+
+/**
+ * The programs at the edges a review found: document text where Python reads a source encoding, and (below) answers
+ * the happy paths of recipeCode.test.ts do not meet. Each program runs against a small server in this process.
+ */
+
+const execute = promisify(execFile);
+const key = 'secret-key';
+/** Every request the server answered, as `<user agent> <path?query>`. */
+const calls: string[] = [];
+let server: Server;
+let baseUrl = '';
+let folder = '';
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'recipe-code-edges-'));
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://server');
+    calls.push(`${String(request.headers['user-agent'])} ${url.pathname}${url.search}`);
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const programs = (document: ArazzoDocument) =>
+  recipeCode(
+    'openapi/recipes/pages.arazzo.yaml',
+    'pages',
+    document,
+    codeSources({
+      pages: {
+        document: pagesDocument,
+        api: 'pages',
+        settings: sampleSettings(pagesDocument, {
+          credentialVariable: 'PAGES_KEY',
+          baseUrlVariable: 'PAGES_URL',
+          mockUrl: baseUrl,
+          trustedOrigins: ['https://pages.example', new URL(baseUrl).origin],
+        }),
+      },
+    }),
+  );
+const interpreters: Record<RecipeCode['language'], string> = {
+  shell: 'bash',
+  node: process.execPath,
+  python: 'python3',
+};
+const languages = ['shell', 'node', 'python'] as const;
+
+async function runProgram(code: RecipeCode, workflow: string, extra: string[] = []) {
+  const file = path.join(folder, `${workflow}-${code.file}`);
+  writeFileSync(file, code.code);
+  const env = { PATH: process.env.PATH, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: baseUrl };
+  try {
+    const { stdout, stderr } = await execute(interpreters[code.language], [file, '--workflow', workflow, ...extra], {
+      env,
+      cwd: folder,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? String(error) };
+  }
+}
+
+describe('no document text on the first two lines, where Python reads a source encoding', { timeout: 20_000 }, () => {
+  const titled = (title: string, summary?: string): ArazzoDocument => ({
+    ...pagesRecipe,
+    info: { ...pagesRecipe.info, title },
+    workflows: pagesRecipe.workflows.map((workflow) =>
+      workflow.workflowId === 'busy' && summary ? { ...workflow, summary } : workflow,
+    ),
+  });
+  const injected = titled(
+    'x (coding: raw_unicode_escape)',
+    String.raw`\u000a\u0020import os;os.system("echo PWNED")\u000a#`,
+  );
+
+  test.each(languages)('%s: lines 1-2 are fixed text', (language) => {
+    for (const document of [injected, titled('Video transcoding: a job')]) {
+      const code = programs(document).find((item) => item.language === language)!.code;
+      expect(code.split('\n').slice(0, 2).join('\n')).not.toMatch(/coding: (raw|a job)|transcoding/);
+    }
+  });
+
+  test.each([
+    ['a title naming an encoding that runs escapes', injected],
+    ['a title with "coding:" in a word', titled('Video transcoding: a job')],
+  ])('python: %s runs as written', async (_name, document) => {
+    const code = programs(document).find((item) => item.language === 'python')!;
+    const run = await runProgram(code, 'busy');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain('PWNED');
+    expect(code.code.split('\n')[1]).toBe('# -*- coding: utf-8 -*-');
+  });
+});
