@@ -113,7 +113,12 @@ describe('a condition reads the same in every program as in the runner', () => {
       `status, query, path_values, body = json.loads(${quoted(JSON.stringify([values.statusCode, values.request?.query, values.request?.path, values.response?.body]))})`,
       `results.append(holds(${pythonCondition(compiled[index])}))`,
     ]);
-    const program = ['import json, os, re, sys, time, urllib.parse', pythonHelpers, 'results = []', ...lines];
+    const program = [
+      'import json, os, re, sys, time, urllib.parse, urllib.request',
+      pythonHelpers,
+      'results = []',
+      ...lines,
+    ];
     const { stdout } = await execute('python3', ['-c', [...program, 'print(json.dumps(results))'].join('\n')]);
     expect(JSON.parse(stdout)).toEqual(expected);
   });

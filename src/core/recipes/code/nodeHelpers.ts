@@ -91,6 +91,9 @@ async function call(method, url, pairs, headers, body) {
       method,
       headers: sent,
       body: body === undefined ? undefined : JSON.stringify(body),
+      // A redirect is not followed (as curl does not): it would take the credential to whatever host it names.
+      // The 3xx is the answer, and the step's criteria judge it.
+      redirect: "manual",
       signal: AbortSignal.timeout(${timeoutSeconds * 1000}),
     }).catch((error) => {
       throw new RecipeFailed("The request failed: " + (error.cause?.message ?? error.message));

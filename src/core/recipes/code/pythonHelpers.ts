@@ -105,6 +105,16 @@ def header_value(value):
     return value
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    # A redirect is not followed (as curl does not): it would take the credential to whatever host it names.
+    # Refused here, the 3xx arrives as an HTTPError: the answer, which the step's criteria judge.
+    def redirect_request(self, request, answer, code, message, headers, url):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
 def call(method, url, pairs, headers, body):
     # One call; a 429 waits as long as the server asks (or a second) and is tried once more.
     if pairs:
@@ -114,7 +124,7 @@ def call(method, url, pairs, headers, body):
     for attempt in range(2):
         request = urllib.request.Request(url, method=method, headers=headers, data=data)
         try:
-            with urllib.request.urlopen(request, timeout=${timeoutSeconds}) as response:
+            with OPENER.open(request, timeout=${timeoutSeconds}) as response:
                 status, kind, answer = response.status, response.headers.get("Content-Type", ""), response.read()
         except urllib.error.HTTPError as error:
             if error.code == 429 and attempt == 0:

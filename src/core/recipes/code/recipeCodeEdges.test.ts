@@ -22,20 +22,35 @@ const calls: string[] = [];
 let server: Server;
 let baseUrl = '';
 let folder = '';
+let elsewhere: Server;
+let elsewhereUrl = '';
+/** The credentials of the requests that reached the other origin. */
+const landed: string[] = [];
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'recipe-code-edges-'));
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://server');
     calls.push(`${String(request.headers['user-agent'])} ${url.pathname}${url.search}`);
+    if (url.pathname === '/check/redirect')
+      return response.writeHead(302, { location: `${elsewhereUrl}/check/landed`, 'content-type': 'text/plain' }).end();
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
   });
+  // Another origin, where only a followed redirect would go.
+  elsewhere = createServer((request, response) => {
+    landed.push(String(request.headers.authorization));
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  const other = elsewhere.address();
+  elsewhereUrl = `http://127.0.0.1:${typeof other === 'object' && other ? other.port : 0}`;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => elsewhere.close(resolve));
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -57,6 +72,27 @@ const programs = (document: ArazzoDocument) =>
       },
     }),
   );
+/** A recipe of one workflow, `one`, whose one step calls `/check/<mode>` and outputs the answer's status and body. */
+const calling = (mode: string): ArazzoDocument => ({
+  ...pagesRecipe,
+  workflows: [
+    {
+      workflowId: 'one',
+      inputs: { type: 'object', required: ['key'], properties: { key: { type: 'string', format: 'password' } } },
+      'x-security': [{ schemeName: 'Key', values: { token: '$inputs.key' } }],
+      steps: [
+        {
+          stepId: 'check',
+          operationId: '$sourceDescriptions.pages.check',
+          parameters: [{ name: 'mode', in: 'path', value: mode }],
+          successCriteria: [{ condition: '$statusCode < 400' }],
+          outputs: { status: '$statusCode', body: '$response.body' },
+        },
+      ],
+      outputs: { status: '$steps.check.outputs.status', body: '$steps.check.outputs.body' },
+    },
+  ],
+});
 const interpreters: Record<RecipeCode['language'], string> = {
   shell: 'bash',
   node: process.execPath,
@@ -109,5 +145,15 @@ describe('no document text on the first two lines, where Python reads a source e
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout + run.stderr).not.toContain('PWNED');
     expect(code.code.split('\n')[1]).toBe('# -*- coding: utf-8 -*-');
+  });
+});
+
+describe('a redirect is not followed: it would take the credential to the host it names', { timeout: 20_000 }, () => {
+  test.each(languages)('%s: the 302 is the answer, and the other origin hears nothing', async (language) => {
+    const code = programs(calling('redirect')).find((item) => item.language === language)!;
+    const run = await runProgram(code, 'one');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ status: 302, body: '' });
+    expect(landed).toEqual([]);
   });
 });
