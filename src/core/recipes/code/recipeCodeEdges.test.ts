@@ -34,6 +34,7 @@ beforeAll(async () => {
     calls.push(`${String(request.headers['user-agent'])} ${url.pathname}${url.search}`);
     if (url.pathname === '/check/redirect')
       return response.writeHead(302, { location: `${elsewhereUrl}/check/landed`, 'content-type': 'text/plain' }).end();
+    if (url.pathname === '/check/empty') return response.writeHead(204).end();
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
   });
   // Another origin, where only a followed redirect would go.
@@ -155,5 +156,14 @@ describe('a redirect is not followed: it would take the credential to the host i
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ status: 302, body: '' });
     expect(landed).toEqual([]);
+  });
+});
+
+describe('an answer without a Content-Type', { timeout: 20_000 }, () => {
+  test.each(languages)('%s: a 204 with no body is the empty text', async (language) => {
+    const code = programs(calling('empty')).find((item) => item.language === language)!;
+    const run = await runProgram(code, 'one');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ status: 204, body: '' });
   });
 });

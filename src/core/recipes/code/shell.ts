@@ -183,7 +183,8 @@ def query_pairs($name; $explode): if . == null or . == "" then []
   elif type == "array" then (if $explode then map([$name, text]) else [[$name, (map(text) | join(","))]] end)
   else [[$name, text]] end;
 def header_value: if . == null or . == "" then null else text end;
-def parsed($type): ($type | split(";")[0] | ascii_downcase | sub("^\\s+"; "") | sub("\\s+$"; "")) as $kind
+# An answer without a Content-Type (a 204) has none to split: "" | split(";") is [], its first part null.
+def parsed($type): ($type | split(";")[0] // "" | ascii_downcase | sub("^\\s+"; "") | sub("\\s+$"; "")) as $kind
   | if $kind == "application/json" or ($kind | endswith("+json")) or ($kind == "" and test("^\\s*[\\[{]"))
     then . as $text | try fromjson catch $text else . end;
 `;
