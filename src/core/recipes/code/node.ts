@@ -162,6 +162,7 @@ function workflowLines(workflow: CodeWorkflow, names: Map<string, string>): stri
     '    switch (step) {',
     ...workflow.steps.flatMap((step) => [
       `      case ${quoted(step.id)}: {`,
+      `        takeStep(${quoted(step.id)});`,
       ...stepLines(step, workflow, names).map((line) => `        ${line}`),
       '      }',
     ]),

@@ -1,9 +1,19 @@
 import { timeoutSeconds } from '../../samples/request';
+import { defaultMaxSteps } from '../runModel';
 
 /* The fixed part of every Node.js program: its helpers and its command line (no text of a document is in it). */
 
 /** The helpers every program has, whatever its recipe: no text of a document is in them. */
 export const helpers = String.raw`class RecipeFailed extends Error {}
+
+// Each step, a workflow's as well as a call's, counts against the limit the portal's runner keeps: a loop (a paging
+// workflow that calls itself) cannot run forever.
+const maxSteps = ${defaultMaxSteps};
+let stepsTaken = 0;
+function takeStep(step) {
+  stepsTaken += 1;
+  if (stepsTaken > maxSteps) throw new RecipeFailed("The run stopped at its limit of " + maxSteps + " steps, before " + step);
+}
 
 // A runtime expression's value: a name or JSON pointer token at a time; undefined when nothing is there.
 function pick(value, path) {

@@ -146,6 +146,7 @@ function workflowLines(workflow: CodeWorkflow, names: Map<string, string>): stri
   const defaults = Object.fromEntries(workflow.defaults) as Json;
   const body = workflow.steps.flatMap((step, index) => [
     `${index === 0 ? 'if' : 'elif'} step == ${quoted(step.id)}:`,
+    `    take_step(${quoted(step.id)})`,
     ...stepLines(step, workflow, names).map((line) => `    ${line}`),
   ]);
   return [

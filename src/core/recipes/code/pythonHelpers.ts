@@ -1,10 +1,24 @@
 import { timeoutSeconds } from '../../samples/request';
+import { defaultMaxSteps } from '../runModel';
 
 /* The fixed part of every Python program: its helpers and its command line (no text of a document is in it). */
 
 /** The helpers every program has, whatever its recipe: no text of a document is in them. */
 export const helpers = String.raw`class RecipeFailed(Exception):
     pass
+
+
+# Each step, a workflow's as well as a call's, counts against the limit the portal's runner keeps: a loop (a paging
+# workflow that calls itself) cannot run forever.
+MAX_STEPS = ${defaultMaxSteps}
+steps_taken = 0
+
+
+def take_step(step):
+    global steps_taken
+    steps_taken += 1
+    if steps_taken > MAX_STEPS:
+        raise RecipeFailed("The run stopped at its limit of " + str(MAX_STEPS) + " steps, before " + step)
 
 
 def pick(value, path):

@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { HttpRequest } from '../../openapi/request';
 import { sampleSettings } from '../../samples/settings';
+import { operationResolver } from '../requests';
+import type { RecipeAnswer } from '../runModel';
+import { runRecipeToEnd } from '../runner';
 import type { ArazzoDocument } from '../types';
 import { pagesDocument, pagesRecipe } from './fixtures';
 import { codeSources, recipeCode, type RecipeCode } from '.';
@@ -35,6 +39,11 @@ beforeAll(async () => {
     if (url.pathname === '/check/redirect')
       return response.writeHead(302, { location: `${elsewhereUrl}/check/landed`, 'content-type': 'text/plain' }).end();
     if (url.pathname === '/check/empty') return response.writeHead(204).end();
+    // Paging without end: every page says the next begins one further on.
+    if (url.pathname === '/items')
+      return response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ items: [], end: Number(url.searchParams.get('offset')) + 1 }));
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
   });
   // Another origin, where only a followed redirect would go.
@@ -165,5 +174,40 @@ describe('an answer without a Content-Type', { timeout: 20_000 }, () => {
     const run = await runProgram(code, 'one');
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ status: 204, body: '' });
+  });
+});
+
+describe('a program stops at the step limit the runner keeps, counted as it counts', { timeout: 60_000 }, () => {
+  const agentOf = { shell: 'curl/', node: 'node', python: 'Python-urllib/' } as const;
+  const pagesOf = (agent: string, from: number) =>
+    calls.slice(from).filter((call) => call.startsWith(agent) && call.includes(' /items'));
+
+  test.each(languages)('%s: a paging loop without end', async (language) => {
+    const from = calls.length;
+    const { result } = await runRecipeToEnd({
+      document: pagesRecipe,
+      workflowId: 'itemPages',
+      inputs: { key, offset: 0 },
+      resolveOperation: operationResolver({ pages: { document: pagesDocument, serverUrl: baseUrl } }),
+      send: async (request: HttpRequest): Promise<RecipeAnswer> => {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: [...request.headers, ['user-agent', 'runner']],
+        });
+        return { status: response.status, headers: [], body: await response.text() };
+      },
+      trustedOrigins: [new URL(baseUrl).origin],
+    });
+    expect(result.status).toBe('stopped');
+    const runnerPages = pagesOf('runner ', from).length;
+    // 50 steps: a page and the workflow step that asks for the next, 25 times.
+    expect(runnerPages).toBe(25);
+
+    const code = programs(pagesRecipe).find((item) => item.language === language)!;
+    const started = calls.length;
+    const run = await runProgram(code, 'itemPages');
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('The run stopped at its limit of 50 steps, before page');
+    expect(pagesOf(agentOf[language], started)).toHaveLength(runnerPages);
   });
 });

@@ -1,4 +1,5 @@
 import { timeoutSeconds } from '../../samples/request';
+import { defaultMaxSteps } from '../runModel';
 import { shellQuoted } from '../../text/escape';
 import type { Json } from '../../openapi/document';
 import type { CodeCondition, CodeRequest, CodeStep, CodeValue, CodeWorkflow, RecipeProgram } from './model';
@@ -141,6 +142,7 @@ function workflowLines(workflow: CodeWorkflow, names: Map<string, string>, apis:
     '    case $step in',
     ...workflow.steps.flatMap((step) => [
       `      ${shellQuoted(step.id)})`,
+      `        take_step ${shellQuoted(step.id)}`,
       ...stepLines(step, workflow, names, apis).map((line) => `        ${line}`),
     ]),
     '    esac',
@@ -192,6 +194,14 @@ def parsed($type): ($type | split(";")[0] // "" | ascii_downcase | sub("^\\s+"; 
 const shellHelpers = String.raw`fail() {
   printf '%s\n' "$*" >&2
   exit 1
+}
+
+# Each step, a workflow's as well as a call's, counts against the limit the portal's runner keeps: a loop (a paging
+# workflow that calls itself) cannot run forever.
+max_steps=${defaultMaxSteps} steps_taken=0
+take_step() {
+  steps_taken=$((steps_taken + 1))
+  ((steps_taken <= max_steps)) || fail "The run stopped at its limit of $max_steps steps, before $1"
 }
 
 # value SCOPE PROGRAM: the value of a jq program over a workflow's scope.
