@@ -110,10 +110,10 @@ const interpreters: Record<RecipeCode['language'], string> = {
 };
 const languages = ['shell', 'node', 'python'] as const;
 
-async function runProgram(code: RecipeCode, workflow: string, extra: string[] = []) {
+async function runProgram(code: RecipeCode, workflow: string, extra: string[] = [], base = baseUrl) {
   const file = path.join(folder, `${workflow}-${code.file}`);
   writeFileSync(file, code.code);
-  const env = { PATH: process.env.PATH, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: baseUrl };
+  const env = { PATH: process.env.PATH, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: base };
   try {
     const { stdout, stderr } = await execute(interpreters[code.language], [file, '--workflow', workflow, ...extra], {
       env,
@@ -209,5 +209,19 @@ describe('a program stops at the step limit the runner keeps, counted as it coun
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('The run stopped at its limit of 50 steps, before page');
     expect(pagesOf(agentOf[language], started)).toHaveLength(runnerPages);
+  });
+});
+
+describe('braces and brackets in a URL are text, not a pattern of URLs', { timeout: 20_000 }, () => {
+  const agentOf = { shell: 'curl/', node: 'node', python: 'Python-urllib/' } as const;
+  test.each(languages)('%s: a path value and a base URL with {a,b} and [1-2] are called once', async (language) => {
+    const code = programs(calling('{a,b}[1-2]')).find((item) => item.language === language)!;
+    const from = calls.length;
+    const run = await runProgram(code, 'one', [], `${baseUrl}/base{a,b}[1-2]`);
+    expect(run.code, run.stderr).toBe(0);
+    const made = calls.slice(from).filter((call) => call.startsWith(agentOf[language]));
+    expect(made).toHaveLength(1);
+    // The path value percent-encoded; the base URL's path as the language sends it.
+    expect(made[0]).toMatch(/^\S+ \/base(\{a,b\}|%7Ba,b%7D)\[1-2\]\/check\/%7Ba%2Cb%7D%5B1-2%5D$/);
   });
 });

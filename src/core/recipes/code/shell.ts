@@ -246,7 +246,8 @@ call() {
     "$2" >"$work/plan"
   mapfile -t plan <"$work/plan"
   printf '%s\n' "${'$'}{plan[0]}" >"$request"
-  args=(--silent --show-error --max-time ${timeoutSeconds} --output "$answer" --write-out '%{http_code} %{content_type}')
+  args=(--globoff --silent --show-error --max-time ${timeoutSeconds} --output "$answer" --write-out '%{http_code} %{content_type}')
+  # --globoff: {}, [] in a URL (a base URL's path, say) are text, not a pattern of several URLs to call.
   args+=(--request "${'$'}{plan[1]}")
   # The headers from a file (the credential among them): the process list shows none of them.
   printf '%s\n' "${'$'}{plan[@]:4}" >"$work/headers"
