@@ -20,7 +20,14 @@ export function functionNames(program: RecipeProgram, name: (words: string[]) =>
   const names = new Map<string, string>();
   const taken = new Map<string, string>();
   for (const workflow of program.workflows) {
-    const made = name(words(workflow.id));
+    const parts = words(workflow.id);
+    // Without a letter or digit there is nothing to name a function from (Node's writer would index an empty word).
+    if (parts.length === 0) {
+      throw new RecipeCodeError(
+        `recipe ${program.file}, workflow ${workflow.id}: its workflowId has no letter or digit to name its function`,
+      );
+    }
+    const made = name(parts);
     const other = taken.get(made);
     if (other !== undefined) {
       throw new RecipeCodeError(

@@ -12,7 +12,7 @@ import type { RecipeAnswer } from '../runModel';
 import { runRecipeToEnd } from '../runner';
 import type { ArazzoDocument } from '../types';
 import { pagesDocument, pagesRecipe } from './fixtures';
-import { codeSources, recipeCode, type RecipeCode } from '.';
+import { codeSources, recipeCode, RecipeCodeError, type RecipeCode } from '.';
 
 /**
  * The programs at the edges a review found: document text where Python reads a source encoding, and (below) answers
@@ -224,4 +224,13 @@ describe('braces and brackets in a URL are text, not a pattern of URLs', { timeo
     // The path value percent-encoded; the base URL's path as the language sends it.
     expect(made[0]).toMatch(/^\S+ \/base(\{a,b\}|%7Ba,b%7D)\[1-2\]\/check\/%7Ba%2Cb%7D%5B1-2%5D$/);
   });
+});
+
+test.each(['_', '-'])('a workflowId without a letter or digit (%s) stops the build, naming it', (id) => {
+  const document = calling('ok');
+  const named = { ...document, workflows: [{ ...document.workflows[0], workflowId: id }] };
+  expect(() => programs(named)).toThrow(RecipeCodeError);
+  expect(() => programs(named)).toThrow(
+    `recipe openapi/recipes/pages.arazzo.yaml, workflow ${id}: its workflowId has no letter or digit to name its function`,
+  );
 });
