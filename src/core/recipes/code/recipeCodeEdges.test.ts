@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,16 +64,16 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const programs = (document: ArazzoDocument) =>
+const programs = (document: ArazzoDocument, api = pagesDocument) =>
   recipeCode(
     'openapi/recipes/pages.arazzo.yaml',
     'pages',
     document,
     codeSources({
       pages: {
-        document: pagesDocument,
+        document: api,
         api: 'pages',
-        settings: sampleSettings(pagesDocument, {
+        settings: sampleSettings(api, {
           credentialVariable: 'PAGES_KEY',
           baseUrlVariable: 'PAGES_URL',
           mockUrl: baseUrl,
@@ -110,10 +110,10 @@ const interpreters: Record<RecipeCode['language'], string> = {
 };
 const languages = ['shell', 'node', 'python'] as const;
 
-async function runProgram(code: RecipeCode, workflow: string, extra: string[] = [], base = baseUrl) {
+async function runProgram(code: RecipeCode, workflow: string, extra: string[] = [], base = baseUrl, bin = '') {
   const file = path.join(folder, `${workflow}-${code.file}`);
   writeFileSync(file, code.code);
-  const env = { PATH: process.env.PATH, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: base };
+  const env = { PATH: `${bin}${process.env.PATH}`, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: base };
   try {
     const { stdout, stderr } = await execute(interpreters[code.language], [file, '--workflow', workflow, ...extra], {
       env,
@@ -233,4 +233,32 @@ test.each(['_', '-'])('a workflowId without a letter or digit (%s) stops the bui
   expect(() => programs(named)).toThrow(
     `recipe openapi/recipes/pages.arazzo.yaml, workflow ${id}: its workflowId has no letter or digit to name its function`,
   );
+});
+
+test("shell: a credential in the query is not on curl's command line", { timeout: 20_000 }, async () => {
+  const inQuery = {
+    ...pagesDocument,
+    components: { securitySchemes: { Key: { type: 'apiKey', in: 'query', name: 'api_key' } } },
+  };
+  const document = calling('ok');
+  const workflows = [
+    { ...document.workflows[0], 'x-security': [{ schemeName: 'Key', values: { apiKey: '$inputs.key' } }] },
+  ];
+  const code = programs({ ...document, workflows }, inQuery).find((item) => item.language === 'shell')!;
+  // A curl before the real one on PATH, writing down its arguments.
+  const bin = path.join(folder, 'bin');
+  mkdirSync(bin, { recursive: true });
+  const real = (await execute('bash', ['-c', 'command -v curl'])).stdout.trim();
+  writeFileSync(
+    path.join(bin, 'curl'),
+    `#!/bin/bash\nprintf '%s\\n' "$@" >>'${folder}/curl-argv'\nexec '${real}' "$@"\n`,
+  );
+  chmodSync(path.join(bin, 'curl'), 0o755);
+  const from = calls.length;
+  const run = await runProgram(code, 'one', [], baseUrl, `${bin}:`);
+  expect(run.code, run.stderr).toBe(0);
+  expect(calls.slice(from)).toEqual([expect.stringMatching(/^curl\/\S+ \/check\/ok\?api_key=secret-key$/)]);
+  const argv = readFileSync(path.join(folder, 'curl-argv'), 'utf8');
+  expect(argv).toContain('--config');
+  expect(argv).not.toContain(key);
 });

@@ -237,7 +237,7 @@ fail_step() {
 # One jq writes the request (its first line) and what curl needs, a line each: the method, whether it has a body, the
 # path and query, then each header; a control character in any of them stops the program instead.
 call() {
-  local request="$work/request.json" answer="$work/answer" head status kind attempt wait
+  local request="$work/request.json" answer="$work/answer" head status kind attempt wait url
   local -a plan args
   jq -r --slurpfile workflows "$work/workflows.json" "$lib ($3)"' | tojson, .method, (has("body") | tostring),
     (.path + (.pairs | if length > 0 then "?" + (map((.[0] | @uri) + "=" + (.[1] | @uri)) | join("&")) else "" end)),
@@ -256,10 +256,14 @@ call() {
     jq -c .body "$request" >"$work/data"
     args+=(--data-binary "@$work/data")
   fi
+  # The URL from a file as well (a credential may be in its query), in curl's config syntax: its \ and " escaped.
+  url=$1${'$'}{plan[3]} && url=${'$'}{url//\\/\\\\} && url=${'$'}{url//\"/\\\"}
+  [[ $url != *[[:cntrl:]]* ]] || fail "A base URL cannot carry a line break or another control character"
+  printf 'url = "%s"\n' "$url" >"$work/url"
   # Only a 429 is tried again (curl's own --retry would try a 5xx again too), after Retry-After's seconds or one.
   for attempt in 1 2; do
     : >"$answer"
-    head=$(curl "${'$'}{args[@]}" --dump-header "$answer.headers" --url "$1${'$'}{plan[3]}")
+    head=$(curl "${'$'}{args[@]}" --dump-header "$answer.headers" --config "$work/url")
     read -r status kind <<<"$head"
     [[ $status == 429 && $attempt == 1 ]] || break
     wait=$(tr -d '\r' <"$answer.headers" | awk -F': *' 'tolower($1) == "retry-after" && $2 ~ /^[0-9]+$/ { print $2; exit }')
