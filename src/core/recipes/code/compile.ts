@@ -189,9 +189,10 @@ export function compileRecipe(
     // `--workflow` chooses the workflow; `__proto__` as a key of a JavaScript object would be its prototype.
     const names = [workflow.workflowId, ...inputs.map((input) => input.name), ...Object.keys(workflow.outputs ?? {})];
     for (const step of workflow.steps) names.push(step.stepId, ...Object.keys(step.outputs ?? {}));
-    if (inputs.some((input) => input.name === 'workflow'))
+    const option = inputs.find((input) => input.name === 'workflow' || input.name === 'max-steps');
+    if (option)
       throw new RecipeCodeError(
-        `${where(workflow.workflowId)}: an input named workflow would be the programs' --workflow`,
+        `${where(workflow.workflowId)}: an input named ${option.name} would be the programs' --${option.name}`,
       );
     if (names.includes('__proto__'))
       throw new RecipeCodeError(`${where(workflow.workflowId)}: the name __proto__ is not written out`);

@@ -8,7 +8,7 @@ export const helpers = String.raw`class RecipeFailed extends Error {}
 
 // Each step, a workflow's as well as a call's, counts against the limit the portal's runner keeps: a loop (a paging
 // workflow that calls itself) cannot run forever.
-const maxSteps = ${defaultMaxSteps};
+let maxSteps = ${defaultMaxSteps};
 let stepsTaken = 0;
 function takeStep(step) {
   stepsTaken += 1;
@@ -170,6 +170,11 @@ async function main(args) {
     if (equals > 0) given.set(argument.slice(2, equals), argument.slice(equals + 1));
     else if (args.length === 0) throw new RecipeFailed(argument + " needs a value");
     else given.set(argument.slice(2), args.shift());
+  }
+  if (given.has("max-steps")) {
+    if (!/^[1-9][0-9]*$/.test(given.get("max-steps"))) throw new RecipeFailed("--max-steps needs a whole number above 0");
+    maxSteps = Number(given.get("max-steps"));
+    given.delete("max-steps");
   }
   const workflow = given.get("workflow") ?? first;
   given.delete("workflow");

@@ -189,6 +189,7 @@ def read_inputs(table, given):
     return inputs`;
 
 export const main = String.raw`def main(arguments):
+    global MAX_STEPS
     given = {}
     while arguments:
         argument = arguments.pop(0)
@@ -200,6 +201,10 @@ export const main = String.raw`def main(arguments):
                 raise RecipeFailed(argument + " needs a value")
             value = arguments.pop(0)
         given[name] = value
+    steps = given.pop("max-steps", str(MAX_STEPS))
+    if not re.fullmatch(r"[1-9][0-9]*", steps):
+        raise RecipeFailed("--max-steps needs a whole number above 0")
+    MAX_STEPS = int(steps)
     workflow = given.pop("workflow", FIRST)
     if workflow not in WORKFLOWS:
         raise RecipeFailed("No workflow " + workflow + "; the workflows: " + ", ".join(WORKFLOWS))

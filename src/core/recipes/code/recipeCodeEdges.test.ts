@@ -210,6 +210,17 @@ describe('a program stops at the step limit the runner keeps, counted as it coun
     expect(run.stderr).toContain('The run stopped at its limit of 50 steps, before page');
     expect(pagesOf(agentOf[language], started)).toHaveLength(runnerPages);
   });
+
+  test.each(languages)('%s: --max-steps sets another limit', async (language) => {
+    const code = programs(pagesRecipe).find((item) => item.language === language)!;
+    const started = calls.length;
+    const run = await runProgram(code, 'itemPages', ['--max-steps', '4']);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('The run stopped at its limit of 4 steps, before page');
+    expect(pagesOf(agentOf[language], started)).toHaveLength(2);
+    const wrong = await runProgram(code, 'itemPages', ['--max-steps', '0']);
+    expect(wrong.stderr).toContain('--max-steps needs a whole number above 0');
+  });
 });
 
 describe('braces and brackets in a URL are text, not a pattern of URLs', { timeout: 20_000 }, () => {
@@ -261,4 +272,13 @@ test("shell: a credential in the query is not on curl's command line", { timeout
   const argv = readFileSync(path.join(folder, 'curl-argv'), 'utf8');
   expect(argv).toContain('--config');
   expect(argv).not.toContain(key);
+});
+
+test("an input named max-steps would be the programs' --max-steps: the build stops", () => {
+  const document = calling('ok');
+  const [workflow] = document.workflows;
+  const inputs = { ...workflow.inputs, properties: { ...workflow.inputs?.properties, 'max-steps': {} } };
+  expect(() => programs({ ...document, workflows: [{ ...workflow, inputs }] })).toThrow(
+    "recipe openapi/recipes/pages.arazzo.yaml, workflow one: an input named max-steps would be the programs' --max-steps",
+  );
 });

@@ -283,7 +283,9 @@ while (($# > 0)); do
     *) fail "Unexpected $1: give inputs as --<name> <value>" ;;
   esac
   name=${'$'}{name#--}
-  if [[ $name == workflow ]]; then workflow=$value; else given=$(jq -c --arg name "$name" --arg value "$value" '.[$name] = $value' <<<"$given"); fi
+  if [[ $name == max-steps ]]; then
+    [[ $value =~ ^[1-9][0-9]*$ ]] || fail "--max-steps needs a whole number above 0" && max_steps=$value
+  elif [[ $name == workflow ]]; then workflow=$value; else given=$(jq -c --arg name "$name" --arg value "$value" '.[$name] = $value' <<<"$given"); fi
 done
 # Each input from the command line, else its variable, else its default (applied by the workflow) or example.
 jq -n --argjson tables "$tables" --argjson given "$given" --arg workflow "$workflow" '
