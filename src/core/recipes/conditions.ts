@@ -11,7 +11,8 @@ import { embedded, evaluateExpression, ExpressionError, type ExpressionContext }
 // comparison := primary (('=='|'!='|'<'|'<='|'>'|'>=') primary)? ; primary := '(' or ')' | literal | expression.
 // ---------------------------------------------------------------------------------------------------------------
 
-type Token = { kind: 'op'; text: string } | { kind: 'literal'; value: unknown } | { kind: 'expression'; text: string };
+export type ConditionToken =
+  { kind: 'op'; text: string } | { kind: 'literal'; value: unknown } | { kind: 'expression'; text: string };
 
 const operators = ['&&', '||', '==', '!=', '<=', '>=', '<', '>', '!', '(', ')'];
 
@@ -19,8 +20,8 @@ const operators = ['&&', '||', '==', '!=', '<=', '>=', '<', '>', '!', '(', ')'];
  * The tokens of a condition. A runtime expression runs to the next space, parenthesis or operator character, so a
  * JSON pointer in a condition cannot hold those (none of the recipes' fields does).
  */
-function tokens(condition: string): Token[] {
-  const found: Token[] = [];
+export function conditionTokens(condition: string): ConditionToken[] {
+  const found: ConditionToken[] = [];
   let at = 0;
   while (at < condition.length) {
     const rest = condition.slice(at);
@@ -117,9 +118,9 @@ function holds(value: unknown): boolean {
 
 /** The value of a `simple` condition (`$statusCode == 200 && $response.body#/end > 0`). */
 export function evaluateCondition(condition: string, context: ExpressionContext): boolean {
-  const list = tokens(condition);
+  const list = conditionTokens(condition);
   let at = 0;
-  const peek = (): Token | undefined => list[at];
+  const peek = (): ConditionToken | undefined => list[at];
   const isOp = (text: string) => {
     const token = peek();
     return token?.kind === 'op' && token.text === text;
@@ -179,7 +180,7 @@ export function evaluateCondition(condition: string, context: ExpressionContext)
   return holds(value);
 }
 
-function describe(token: Token): string {
+function describe(token: ConditionToken): string {
   if (token.kind === 'op') return token.text;
   if (token.kind === 'expression') return token.text;
   return JSON.stringify(token.value);

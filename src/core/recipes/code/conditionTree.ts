@@ -1,3 +1,4 @@
+import { conditionTokens, type ConditionToken } from '../conditions';
 /**
  * A `simple` condition (`$statusCode == 200 && $response.body#/end > 0`) as a tree the generated programs can be
  * written from. The grammar and the tokens are those of the runner's evaluator (../conditions.ts), which evaluates
@@ -13,68 +14,12 @@ export type ConditionNode =
   | { kind: 'not'; operand: ConditionNode }
   | { kind: 'and' | 'or'; left: ConditionNode; right: ConditionNode };
 
-type Token = { kind: 'op'; text: string } | { kind: 'literal'; value: unknown } | { kind: 'expression'; text: string };
-
-const operators = ['&&', '||', '==', '!=', '<=', '>=', '<', '>', '!', '(', ')'];
+// The tokens are the runner's own (one tokenizer for both): only the tree differs.
 const comparisons = ['==', '!=', '<', '<=', '>', '>='];
-
-function tokens(condition: string): Token[] {
-  const found: Token[] = [];
-  let at = 0;
-  while (at < condition.length) {
-    const rest = condition.slice(at);
-    const space = /^\s+/.exec(rest);
-    if (space) {
-      at += space[0].length;
-      continue;
-    }
-    const operator = operators.find((candidate) => rest.startsWith(candidate));
-    if (operator) {
-      found.push({ kind: 'op', text: operator });
-      at += operator.length;
-      continue;
-    }
-    if (rest.startsWith("'")) {
-      let text = '';
-      let index = 1;
-      for (; index < rest.length; index += 1) {
-        const character = rest[index];
-        if (character === '\\' && index + 1 < rest.length) text += rest[(index += 1)];
-        else if (character === "'" && rest[index + 1] === "'") text += rest[(index += 1)];
-        else if (character === "'") break;
-        else text += character;
-      }
-      if (index >= rest.length) throw new Error(`a string is not closed in: ${condition}`);
-      found.push({ kind: 'literal', value: text });
-      at += index + 1;
-      continue;
-    }
-    const number = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?(?![\w$])/.exec(rest);
-    if (number) {
-      found.push({ kind: 'literal', value: Number(number[0]) });
-      at += number[0].length;
-      continue;
-    }
-    const word = /^(true|false|null)(?![\w$])/.exec(rest);
-    if (word) {
-      found.push({ kind: 'literal', value: word[1] === 'null' ? null : word[1] === 'true' });
-      at += word[0].length;
-      continue;
-    }
-    const expression = /^\$[^\s()<>=!&|]+/.exec(rest);
-    if (expression) {
-      found.push({ kind: 'expression', text: expression[0] });
-      at += expression[0].length;
-      continue;
-    }
-    throw new Error(`cannot read ${JSON.stringify(rest.slice(0, 20))} in the condition: ${condition}`);
-  }
-  return found;
-}
 
 /** The tree of a `simple` condition; throws, naming the condition, when it cannot be read. */
 export function conditionTree(condition: string): ConditionNode {
-  const list = tokens(condition);
+  const list: ConditionToken[] = conditionTokens(condition);
   let at = 0;
   const isOp = (text: string) => {
     const token = list[at];
