@@ -1,29 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 // Registers the request samples' grammars before any sample is highlighted.
 import './grammars';
 import HighlightedPre from '@site/src/components/HighlightedPre';
+import CopyButton from '@site/src/components/CopyButton';
 import styles from './styles.module.css';
-
-function CopyButton({ code }: { code: string }): ReactNode {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return undefined;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className={styles.copy}
-      aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
-      onClick={() => {
-        void navigator.clipboard.writeText(code).then(() => setCopied(true));
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 /**
  * A highlighted code block of the reference, in the site's code theme. Unlike the theme's CodeBlock, which builds its
@@ -38,7 +18,7 @@ export default function Code({ code, language, title }: { code: string; language
       {/* The copy button sits in a bar of its own above the code, never over a line's text. */}
       <div className={styles.codeTitle}>
         <span>{title}</span>
-        <CopyButton code={code} />
+        <CopyButton code={code} className={styles.copy} />
       </div>
       <div className={styles.codeBody}>
         <HighlightedPre code={code} language={language} className={styles.pre} />

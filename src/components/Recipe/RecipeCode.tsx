@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import HighlightedPre from '@site/src/components/HighlightedPre';
 import Heading from '@theme/Heading';
 import { sampleStorageKey } from '@site/config/sampleTabs';
 import type { RecipeCode as Program } from '@site/src/core/recipes/code';
+import CopyButton from '@site/src/components/CopyButton';
 import styles from './styles.module.css';
 
 /**
@@ -43,27 +44,6 @@ function choose(language: string): void {
     // Storage may be off (private mode): the choice then holds on this page only, through the event.
   }
   window.dispatchEvent(new Event('recipe-code-language'));
-}
-
-function CopyButton({ code }: { code: string }): ReactNode {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return undefined;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className={styles.copy}
-      aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
-      onClick={() => {
-        void navigator.clipboard.writeText(code).then(() => setCopied(true));
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
 }
 
 export default function RecipeCode({ programs }: { programs: Program[] }): ReactNode {
@@ -128,7 +108,7 @@ export default function RecipeCode({ programs }: { programs: Program[] }): React
               <span>
                 <code>{program.file}</code>: run with <code>{program.command}</code>
               </span>
-              <CopyButton code={program.code} />
+              <CopyButton code={program.code} className={styles.copy} />
             </div>
             <HighlightedPre code={program.code} language={program.prism} className={styles.pre} />
           </div>
