@@ -75,7 +75,6 @@ function Reference({
       <MarkdownTreesProvider trees={shown.markdown}>
         <div className={styles.body}>
           <header className={styles.header}>
-            <PageMenu />
             <h1>
               {shown.title} <span className={styles.version}>{shown.version}</span>
             </h1>
@@ -252,6 +251,9 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
     <Layout title={title} description={description}>
       <main className={styles.page} style={referenceStyle} data-reference-source={source}>
         <div className={styles.intro}>
+          {/* Outside the reference's Suspense boundary, which hydrates only once the document has arrived (seconds
+              for a large API): inside it, a click on the menu before then did nothing. */}
+          <PageMenu />
           <p>
             {description} Read the <Link to={overview}>overview</Link> for authentication, paging and errors, or
             download the OpenAPI document as{' '}
