@@ -12,6 +12,22 @@ export function kebabCase(value: string): string {
     .toLowerCase();
 }
 
+/**
+ * The longest page name, before a `-2` that keeps it unique. A page's name is a file name several times over (its
+ * MDX file, its folder, its data file, its Markdown twin and that twin's compressed copies, `<name>.md.br`), and a
+ * file name holds at most 255 bytes: Microsoft Graph beta's longest operationId makes a name of some 300 characters,
+ * which stopped the build with ENAMETOOLONG. 150 leaves room for every suffix and keeps an address readable.
+ */
+export const maxPageNameLength = 150;
+
+/** `name` cut to `maxPageNameLength`, at its last dash within the limit when that keeps most of it. */
+function shortened(name: string): string {
+  if (name.length <= maxPageNameLength) return name;
+  const cut = name.slice(0, maxPageNameLength);
+  const dash = cut.lastIndexOf('-');
+  return dash > maxPageNameLength / 2 ? cut.slice(0, dash) : cut;
+}
+
 interface SlugMap {
   operations: Map<string, string>;
   schemas: Map<string, string>;
@@ -21,7 +37,8 @@ interface SlugMap {
 
 /**
  * Gives each base name a page name no other has: the first keeps its name, a later one gets `-2`, `-3`… (in
- * document order, so the result is the same at every build), and an empty name gets the fallback.
+ * document order, so the result is the same at every build), an empty name gets the fallback and a name longer than
+ * `maxPageNameLength` is shortened first.
  */
 function uniqueSlugs(
   entries: { key: string; base: string; fallback: string; label: string }[],
@@ -31,10 +48,14 @@ function uniqueSlugs(
   const taken = new Set(reserved);
   const slugs = new Map<string, string>();
   for (const { key, base, fallback, label } of entries) {
-    const wanted = base || fallback;
+    const wanted = shortened(base || fallback);
     let slug = wanted;
     for (let n = 2; taken.has(slug); n += 1) slug = `${wanted}-${n}`;
     if (!base) problems.push(`${label} has no usable page name; it gets "${slug}"`);
+    else if (wanted !== base)
+      problems.push(
+        `${label} would have a page name of ${base.length} characters, longer than a page name may be (${maxPageNameLength}); it gets "${slug}"`,
+      );
     else if (slug !== base && reserved.includes(base))
       problems.push(
         `${label} would have the page name "${base}", which the portal keeps for a page of its own; it gets "${slug}"`,

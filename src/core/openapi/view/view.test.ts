@@ -510,6 +510,40 @@ test("a call named like one of the portal's own pages gets the next free name, a
   expect(operationPageNamesIn(document, ['data', 'chat'])).toEqual(['data']);
 });
 
+test('a name longer than a page name may be is cut at a dash, kept unique, and the log says so (Microsoft Graph beta)', () => {
+  // Graph beta's longest operationId, which stopped the build: its page's file name passed 255 bytes.
+  const longest =
+    'identityGovernance.entitlementManagement.accessPackageAssignments.accessPackage.accessPackageResourceRoleScopes.' +
+    'accessPackageResourceRole.accessPackageResource.accessPackageResourceScopes.accessPackageResource.' +
+    'GetAccessPackageResourceEnvironment';
+  const ok = { 200: { description: 'ok' } };
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'x', version: '1' },
+    paths: {
+      '/a': { get: { operationId: longest, responses: ok } },
+      '/b': { get: { operationId: `${longest}2`, responses: ok } },
+      '/c': { get: { operationId: 'x'.repeat(400), responses: ok } },
+    },
+    components: { schemas: { [`microsoft.graph.${'y'.repeat(300)}`]: { type: 'object' } } },
+  };
+  const first =
+    'identity-governance-entitlement-management-access-package-assignments-access-package-access-package-resource-' +
+    'role-scopes-access-package-resource-role';
+  expect(first.length).toBeLessThanOrEqual(150);
+  expect(operationViews(document, 'x').map((view) => view.slug)).toEqual([first, `${first}-2`, 'x'.repeat(150)]);
+  // Its last dash within the limit would keep a tenth of it: cut at the limit instead.
+  expect(schemaViews(document, 'x').map((view) => view.slug)).toEqual([
+    `schemas/microsoft-graph-${'y'.repeat(150 - 'microsoft-graph-'.length)}`,
+  ]);
+  const problems = documentSlugs(document).problems;
+  expect(problems[0]).toBe(
+    `operation GET /a would have a page name of 268 characters, longer than a page name may be (150); it gets "${first}"`,
+  );
+  expect(problems[1]).toContain(`it gets "${first}-2"`);
+  expect(problems).toHaveLength(4);
+});
+
 test("a call of operationId index takes index-2: the API's landing page keeps its name", () => {
   const document: JsonObject = {
     openapi: '3.1.0',
