@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from '../../core/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
@@ -7,6 +10,8 @@ import {
   otherSchemasLabel,
   referencePages,
   webhooksLabel,
+  writeProblem,
+  writeReferencePages,
   type PagesOptions,
 } from './pages';
 import { scaleDocument } from '../../../tools/bench/lib/scale';
@@ -407,4 +412,31 @@ test("a server's 3.2 name labels it in the explorer's list, before its descripti
     { label: 'Production', url: 'https://open.arena.example/v1' },
     { label: 'Next', url: 'https://open.arena.example/v2' },
   ]);
+});
+
+describe('writing the pages', () => {
+  test('a file the file system refuses leaves the previous pages and nothing half-written beside them', async () => {
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'pages-write-'));
+    try {
+      const target = path.join(siteDir, options.dir);
+      mkdirSync(target, { recursive: true });
+      writeFileSync(path.join(target, 'get-games.mdx'), 'the previous page');
+      // 300 characters: past the 255 bytes a file name may hold.
+      const refused = { name: `${'x'.repeat(300)}.mdx`, content: 'refused' };
+      const pages = { files: [{ name: 'list-games.mdx', content: 'new' }, refused], schemaFiles: [], sidebar: [] };
+      const attempt = writeReferencePages(siteDir, pages, options, 'sidebar.json');
+      await expect(attempt).rejects.toMatchObject({ code: 'ENAMETOOLONG' });
+      expect(readdirSync(path.dirname(target))).toEqual(['reference']);
+      expect(readdirSync(target)).toEqual(['get-games.mdx']);
+      expect(readFileSync(path.join(target, 'get-games.mdx'), 'utf8')).toBe('the previous page');
+      expect(writeProblem(await attempt.catch((error: unknown) => error))).toBe(`ENAMETOOLONG for ${refused.name}`);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
+  test('what is not a file system error is named by its message', () => {
+    expect(writeProblem(new Error('disk on fire'))).toBe('disk on fire');
+    expect(writeProblem('a string')).toBe('a string');
+  });
 });

@@ -102,14 +102,27 @@ export function referencePages(document: JsonObject, api: string, options: Pages
 async function replaceFolder(target: string, files: GeneratedPages['files']): Promise<void> {
   const staging = `${target}.tmp-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  for (const file of files) {
-    const filePath = path.join(staging, file.name);
-    await mkdir(path.dirname(filePath), { recursive: true });
-    await writeFile(filePath, file.content);
+  try {
+    for (const file of files) {
+      const filePath = path.join(staging, file.name);
+      await mkdir(path.dirname(filePath), { recursive: true });
+      await writeFile(filePath, file.content);
+    }
+  } catch (error) {
+    // Nothing half-written stays beside the pages.
+    await rm(staging, { recursive: true, force: true });
+    throw error;
   }
   await rm(target, { recursive: true, force: true });
   await mkdir(path.dirname(target), { recursive: true });
   await rename(staging, target);
+}
+
+/** A file system error as its code and the file it concerns, relative to the folder being written. */
+export function writeProblem(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, path: file } = error as NodeJS.ErrnoException;
+  return code && file ? `${code} for ${path.basename(file)}` : error.message;
 }
 
 /**

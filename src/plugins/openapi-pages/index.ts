@@ -6,7 +6,7 @@ import { ownOptions, validatePluginOptions } from '../../build/pipeline/options'
 import { openapiSource } from '../../build/siteOptions';
 import { overviewPages } from '../../build/pages/overview';
 import { buildChangelog, writeChangelog } from '../../build/pages/changelogPages';
-import { referencePages, writeReferencePages } from '../../build/pages/pages';
+import { referencePages, writeProblem, writeReferencePages } from '../../build/pages/pages';
 import { documentPaths, resolvedDocuments } from '../../build/pipeline/resolved';
 import { renderingNotices } from '../../build/pages/renderable';
 import type { ResolvedDocument } from '../../build/pipeline/resolve';
@@ -65,7 +65,19 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
       const pages = referencePages(result.document, api.id, { ...pagesOptions, changed: own?.badges });
       if (overview) pages.files.push(...overviewPages(overview));
       if (own) pages.files.push(own.page);
-      await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
+      try {
+        await writeReferencePages(context.siteDir, pages, pagesOptions, sidebarFile);
+      } catch (error) {
+        // A disk full, a folder that cannot be written, a name the file system refuses: the API and the file
+        // first, rather than a bare system error. The pages already there are kept (writeReferencePages swaps a
+        // finished folder in).
+        throw new Error(
+          `[openapi-pages] ${api.id}: its pages could not be written to ${pagesOptions.dir}: ${writeProblem(error)}`,
+          {
+            cause: error,
+          },
+        );
+      }
       const base = apiFacts(result.document, api.id, pagesOptions.linkBase, pagesOptions.trustedOrigins);
       const links = descriptionLinks(result.document, {
         linkBase: pagesOptions.linkBase,
