@@ -1,3 +1,4 @@
+import { fasterOptions } from './config/build';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { brand, siteTitle } from './config/brand';
@@ -18,6 +19,7 @@ import inlineScriptGuardPlugin from './src/plugins/inline-script-guard';
 import searchIndexPlugin, { type SearchIndexOptions } from './src/plugins/search-index';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import lazyRoutesPlugin from './src/plugins/lazy-routes';
+import bundleApartPlugin from './src/plugins/bundle-apart';
 import routeScriptsPlugin from './src/plugins/route-scripts';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
@@ -45,7 +47,7 @@ const config: Config = {
   onDuplicateRoutes: 'warn',
   i18n: { defaultLocale: 'en', locales: ['en'] },
   // Docusaurus Faster (Rspack, SWC); BENCH_WEBPACK=1 builds with webpack, the benchmark's anchor (npm run bench).
-  future: { v4: true, faster: process.env.BENCH_WEBPACK !== '1' },
+  future: { v4: true, faster: process.env.BENCH_WEBPACK === '1' ? false : fasterOptions(process.env) },
   // Read by the server's and the hydrating browser's sidebar lists (src/theme/DocSidebarItems).
   customFields: { sidebarServerItems: sidebarServerItemsFrom(process.env) },
   markdown: {
@@ -90,6 +92,8 @@ const config: Config = {
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     // Named by path, so a normal build does not even load the test tree's module.
     ...(process.env.E2E_TEST_ROUTES === '1' ? ['./tests/fixtures/plugins/e2e-test-routes/index.ts'] : []),
+    // Last: a large site's two bundler compilations in two processes (config/build.ts, serverBundleApartFromRoutes).
+    bundleApartPlugin,
   ],
   themeConfig,
 };

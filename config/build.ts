@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FasterConfig } from '@docusaurus/types';
 
 /** The Docusaurus command line, run with Node by every script and test that builds or serves the site. */
 export const docusaurusBin = path.resolve('node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -50,7 +51,58 @@ export const buildSteps = [
   { name: 'render', env: { DOCUSAURUS_SKIP_BUNDLING: 'true' }, nodeArgs: [] },
 ] as const;
 
-export type BuildStep = (typeof buildSteps)[number];
+/**
+ * Past this many routes the bundle step bundles for the browser only, and the server's bundle is made after it by a
+ * step of its own (`serverBundleStep`), each in its own process: Rspack's memory is that of the compilations a process
+ * ran, and the two together were the build's peak. Autotask's 3,025 calls (4,200 routes), bundling alone: both
+ * compilations 3.71 GB; the browser's alone 2.55 GB, the server's alone 0.79 GB. Below it the second process would only
+ * cost time (loading the site again, some 6 s for today's site, and the two compilations one after the other).
+ * `SERVER_BUNDLE_APART_FROM_ROUTES` sets another threshold for one build (a whole number above 0; the tests' builds set
+ * 1 so that the split path is built every run).
+ */
+export const serverBundleApartFromRoutes = 2000;
+export const serverBundleApartFromRoutesVariable = 'SERVER_BUNDLE_APART_FROM_ROUTES';
+
+/**
+ * Names the file through which the bundle step asks for the server step: it writes the site's output folder there
+ * when it left the server's compilation out, and the server step writes the server's bundle into that folder.
+ */
+export const serverBundleFileVariable = 'SERVER_BUNDLE_APART_FILE';
+
+/** Which compilation a bundling process keeps: `server` in the server step; unset, both (or the browser's alone). */
+export const bundleSideVariable = 'BUNDLE_SIDE';
+
+/**
+ * The server step: only when the bundle step asked for it, given the build's arguments with another output folder
+ * (Docusaurus empties the output folder before it bundles, which would remove the browser's bundles); its server
+ * bundle is written to the site's output folder all the same (src/build/bundle-apart).
+ */
+export const serverBundleStep = {
+  name: 'server-bundle',
+  env: { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [bundleSideVariable]: 'server' },
+  nodeArgs: [bundleHeapGrowth],
+} as const;
+
+export type BuildStep = (typeof buildSteps)[number] | typeof serverBundleStep;
+
+/**
+ * Docusaurus Faster's settings: all of them, except in the server step the MDX compiler's cache shared by the two
+ * compilations (a page's MDX compiled once, by the browser's compilation, for both): there the server's compilation
+ * waited for ever for the browser's, which does not run in that step.
+ */
+export function fasterOptions(env: Record<string, string | undefined>): FasterConfig {
+  return {
+    swcJsLoader: true,
+    swcJsMinimizer: true,
+    swcHtmlMinimizer: true,
+    lightningCssMinimizer: true,
+    mdxCrossCompilerCache: env[bundleSideVariable] !== 'server',
+    rspackBundler: true,
+    rspackPersistentCache: true,
+    ssgWorkerThreads: true,
+    gitEagerVcs: true,
+  };
+}
 
 /**
  * Names the file in which a build's first step leaves the API documents it resolved, for the later step to read
@@ -59,13 +111,14 @@ export type BuildStep = (typeof buildSteps)[number];
  */
 export const resolutionFileVariable = 'SPEC_RESOLUTION_FILE';
 
-/** Each step with its environment: the build's, the caller's `env` over it, the step's own, the resolution file. */
-export function buildStepEnvironments(
+/**
+ * A step's environment: the build's, the caller's `env` over it, the step's own, then the files the steps of one
+ * build share (the resolution file, the server step's file).
+ */
+export function stepEnvironment(
   env: NodeJS.ProcessEnv,
-  resolutionFile: string,
-): { step: BuildStep; env: NodeJS.ProcessEnv }[] {
-  return buildSteps.map((step) => ({
-    step,
-    env: { ...withBuildEnvironment(env), ...step.env, [resolutionFileVariable]: resolutionFile },
-  }));
+  step: BuildStep,
+  shared: Record<string, string>,
+): NodeJS.ProcessEnv {
+  return { ...withBuildEnvironment(env), ...step.env, ...shared };
 }

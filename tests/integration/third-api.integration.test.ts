@@ -16,6 +16,7 @@ import { operationViews } from '../../src/core/openapi/view';
 import type { JsonObject } from '../../src/core/openapi/document';
 import { productionBuild } from '../../tools/build/productionBuild';
 import { withRunMarker } from '../../tools/lib/runMarker.mjs';
+import { serverBundleApartFromRoutesVariable } from '../../config/build';
 
 /**
  * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
@@ -62,8 +63,12 @@ beforeAll(async () => {
   appendApiRecords(site.dir, record);
   copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
   addRealApis(site.dir, realInBuild);
-  build = await productionBuild([site.dir, '--out-dir', out], process.env, (argv, env) =>
-    runNode(argv, { cwd: site.dir, env }),
+  // With the server's bundle made by a step of its own, as for a site past 2,000 routes (config/build.ts): the
+  // pages below, and the real documents' in Chromium, are rendered from it.
+  build = await productionBuild(
+    [site.dir, '--out-dir', out],
+    { ...process.env, [serverBundleApartFromRoutesVariable]: '1' },
+    (argv, env) => runNode(argv, { cwd: site.dir, env }),
   );
 }, 240_000);
 afterAll(() => site?.remove());
@@ -72,6 +77,12 @@ describe('a third API added by one registry record', () => {
   test('builds, with its document resolved and its pages written', () => {
     expect(build.code, build.output).toBe(0);
     expect(build.output).toContain('[openapi-source] stats-v1: using the vendored document openapi/stats-v1.yaml');
+    expect(build.output).toMatch(
+      /\[bundle-apart\] \d+ routes: the browser's bundles here, the server's in a step of its own/,
+    );
+    expect(build.output).toContain(`[bundle-apart] the server's bundle, into ${out}`);
+    // The render step removes the server's bundle once the pages are written, as after a build in one step.
+    expect(existsSync(path.join(out, '__server'))).toBe(false);
   });
 
   test.each([

@@ -1,7 +1,14 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { buildSteps, bundleHeapGrowth, docusaurusBin, resolutionFileVariable } from '../../config/build';
-import { productionBuild, type StepRunner } from './productionBuild';
+import {
+  buildSteps,
+  bundleHeapGrowth,
+  bundleSideVariable,
+  docusaurusBin,
+  resolutionFileVariable,
+  serverBundleFileVariable,
+} from '../../config/build';
+import { productionBuild, withOutDir, type StepRunner } from './productionBuild';
 
 interface Call {
   argv: string[];
@@ -9,7 +16,7 @@ interface Call {
   step: string;
 }
 
-function recorder(codes: (number | null)[]): { calls: Call[]; run: StepRunner } {
+function recorder(codes: (number | null)[], { apart = false } = {}): { calls: Call[]; run: StepRunner } {
   const calls: Call[] = [];
   return {
     calls,
@@ -17,6 +24,8 @@ function recorder(codes: (number | null)[]): { calls: Call[]; run: StepRunner } 
       calls.push({ argv, env, step: step.name });
       // What the first step's openapi-source plugin does: it writes the documents it resolved.
       writeFileSync(env[resolutionFileVariable]!, '[]');
+      // What the bundle-apart plugin does in the bundle step of a large site.
+      if (apart && step.name === 'bundle') writeFileSync(env[serverBundleFileVariable]!, '{"outDir":"/site/out"}');
       return Promise.resolve({ code: codes[calls.length - 1] ?? 0, output: `${step.name} ran\n` });
     },
   };
@@ -72,4 +81,36 @@ test('a caller cannot point two builds at one resolution file', async () => {
   await productionBuild([], { [resolutionFileVariable]: '/tmp/shared.json' }, run);
   expect(calls[0].env[resolutionFileVariable]).not.toBe('/tmp/shared.json');
   expect(buildSteps).toHaveLength(2);
+});
+
+test("past the routes' threshold the bundle step asks, and the server's bundle is made by a step of its own", async () => {
+  const { calls, run } = recorder([0, 0, 0], { apart: true });
+  const result = await productionBuild(['site', '--out-dir', 'out'], {}, run);
+  expect(result).toEqual({ code: 0, output: 'bundle ran\nserver-bundle ran\nrender ran\n' });
+  const server = calls[1];
+  expect(server.step).toBe('server-bundle');
+  expect(server.env[bundleSideVariable]).toBe('server');
+  expect(server.env.DOCUSAURUS_EXIT_AFTER_BUNDLING).toBe('true');
+  // Its own output folder, which Docusaurus empties; the file names the site's, where its bundle goes.
+  expect(server.argv.slice(0, 4)).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site']);
+  expect(server.argv.slice(4, 5)).toEqual(['--out-dir']);
+  expect(server.argv[5]).not.toBe('out');
+  for (const call of calls) expect(call.env[serverBundleFileVariable]).toBe(calls[0].env[serverBundleFileVariable]);
+  expect(calls[2].argv).toEqual([docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+});
+
+test('a failed server step stops the build before rendering', async () => {
+  const { calls, run } = recorder([0, 3, 0], { apart: true });
+  expect(await productionBuild([], {}, run)).toMatchObject({ code: 3, failedStep: 'server-bundle' });
+  expect(calls.map((call) => call.step)).toEqual(['bundle', 'server-bundle']);
+});
+
+test('the output folder is replaced, or added when the arguments name none', () => {
+  expect(withOutDir(['site', '--out-dir', 'out', '--no-minify'], '/x')).toEqual([
+    'site',
+    '--out-dir',
+    '/x',
+    '--no-minify',
+  ]);
+  expect(withOutDir(['site'], '/x')).toEqual(['site', '--out-dir', '/x']);
 });
