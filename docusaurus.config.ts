@@ -71,7 +71,9 @@ const config: Config = {
       } satisfies Preset.Options,
     ],
   ],
-  themes: ['@docusaurus/theme-mermaid'],
+  // Docusaurus loads the site's themes after every plugin: last of them, a large site's two bundler compilations in
+  // two processes (config/build.ts, serverBundleApartFromRoutes) see what every plugin and theme added.
+  themes: ['@docusaurus/theme-mermaid', bundleApartPlugin],
   plugins: [
     codeHighlighterPlugin,
     [openapiSourcePlugin, openapiDocuments],
@@ -92,8 +94,6 @@ const config: Config = {
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     // Named by path, so a normal build does not even load the test tree's module.
     ...(process.env.E2E_TEST_ROUTES === '1' ? ['./tests/fixtures/plugins/e2e-test-routes/index.ts'] : []),
-    // Last: a large site's two bundler compilations in two processes (config/build.ts, serverBundleApartFromRoutes).
-    bundleApartPlugin,
   ],
   themeConfig,
 };

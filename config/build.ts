@@ -54,7 +54,7 @@ export const buildSteps = [
 /**
  * Past this many routes the bundle step bundles for the browser only, and the server's bundle is made after it by a
  * step of its own (`serverBundleStep`), each in its own process: Rspack's memory is that of the compilations a process
- * ran, and the two together were the build's peak. Autotask's 3,025 calls (4,200 routes), bundling alone: both
+ * ran, and the two together were the build's peak. Autotask's 3,025 calls (3,976 pages beside the site's), bundling alone: both
  * compilations 3.71 GB; the browser's alone 2.55 GB, the server's alone 0.79 GB. Below it the second process would only
  * cost time (loading the site again, some 6 s for today's site, and the two compilations one after the other).
  * `SERVER_BUNDLE_APART_FROM_ROUTES` sets another threshold for one build (a whole number above 0; the tests' builds set
@@ -120,5 +120,8 @@ export function stepEnvironment(
   step: BuildStep,
   shared: Record<string, string>,
 ): NodeJS.ProcessEnv {
-  return { ...withBuildEnvironment(env), ...step.env, ...shared };
+  // A caller's BUNDLE_SIDE would make the bundle step act as the server step: only a step sets it.
+  const callers = { ...env };
+  delete callers[bundleSideVariable];
+  return { ...withBuildEnvironment(callers), ...step.env, ...shared };
 }

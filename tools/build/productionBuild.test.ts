@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import {
   buildSteps,
@@ -94,9 +95,21 @@ test("past the routes' threshold the bundle step asks, and the server's bundle i
   // Its own output folder, which Docusaurus empties; the file names the site's, where its bundle goes.
   expect(server.argv.slice(0, 4)).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site']);
   expect(server.argv.slice(4, 5)).toEqual(['--out-dir']);
-  expect(server.argv[5]).not.toBe('out');
+  // In the build's own folder, beside the files the steps share, and removed with it.
+  const shared = path.dirname(calls[0].env[resolutionFileVariable]!);
+  expect(path.dirname(server.argv[5])).toBe(shared);
+  expect(existsSync(shared)).toBe(false);
   for (const call of calls) expect(call.env[serverBundleFileVariable]).toBe(calls[0].env[serverBundleFileVariable]);
   expect(calls[2].argv).toEqual([docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+});
+
+test("a caller's BUNDLE_SIDE does not reach the bundle step", async () => {
+  const { calls, run } = recorder([0, 0]);
+  await productionBuild([], { [bundleSideVariable]: 'server' }, run);
+  expect(calls.map((call) => [call.step, call.env[bundleSideVariable]])).toEqual([
+    ['bundle', undefined],
+    ['render', undefined],
+  ]);
 });
 
 test('a failed server step stops the build before rendering', async () => {

@@ -12,11 +12,12 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 const file = () => path.join(folder, 'server-bundle.json');
 const bundleStep = () => ({ DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', SERVER_BUNDLE_APART_FILE: file() });
-const decide = (isServer: boolean, env: Record<string, string>, routes = 2500) =>
+/** As a step's process sees it: its own output folder, and the request the bundle step wrote. */
+const decide = (isServer: boolean, env: Record<string, string>, routes = 2500, outDir = '/site/build') =>
   decideSide({
     isServer,
     env,
-    outDir: '/site/build',
+    outDir,
     routes: () => routes,
     readRequest: () => ({ outDir: '/site/build', routes }),
   });
@@ -47,8 +48,9 @@ test('the threshold can be set for one build, and a value that is not a count is
 
 test("the server step makes the server's bundle into the site's output folder and leaves the browser's out", () => {
   const env = { ...bundleStep(), BUNDLE_SIDE: 'server' };
-  expect(decide(true, env)).toEqual({ action: 'server-into', outDir: '/site/build' });
-  expect(decide(false, env)).toEqual({ action: 'leave' });
+  // The step's own output folder is a temporary one: the bundle goes where the request says.
+  expect(decide(true, env, 2500, '/tmp/server-step')).toEqual({ action: 'server-into', outDir: '/site/build' });
+  expect(decide(false, env, 2500, '/tmp/server-step')).toEqual({ action: 'leave' });
 });
 
 test('a compilation left out has one empty module, no plugin and its output beside the request file', () => {

@@ -3,8 +3,10 @@ import { applySide, decideSide, readServerBundleRequest, routeCount } from '../.
 import { serverBundleFileVariable } from '../../../config/build';
 
 /**
- * Makes the bundler's two compilations in two processes for a large site (src/build/bundle-apart). Last in the
- * site's plugin list: a compilation it leaves out gets no plugin, whatever the plugins before it added.
+ * Makes the bundler's two compilations in two processes for a large site (src/build/bundle-apart). The last of the
+ * site's themes, which Docusaurus loads after its plugins: a compilation it leaves out loses every plugin the
+ * plugins and themes added (only Docusaurus's own fallback plugin, after it, adds a loader rule, which an empty
+ * compilation never uses).
  */
 export default function bundleApartPlugin(context: LoadContext): Plugin {
   return {
