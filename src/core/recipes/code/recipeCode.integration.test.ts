@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiByKey, apis } from '../../../../config/apis';
 import { loadRecipes } from '../../../build/recipes/load';
@@ -18,6 +16,7 @@ import type { RecipeAnswer } from '../runModel';
 import { runRecipeToEnd } from '../runner';
 import type { ArazzoWorkflow } from '../types';
 import type { RecipeCode } from '.';
+import { runRecipeProgram } from '../../../../tests/harness/recipePrograms';
 
 /**
  * Every recipe's programs, as its page shows them (the build's own `recipePage`), run as a reader runs them: each
@@ -26,7 +25,6 @@ import type { RecipeCode } from '.';
  * exit 0 and print the outputs the TypeScript runner (../runner.ts) gets for the same inputs from the same mocks.
  */
 
-const execute = promisify(execFile);
 const loaded = loadRecipes(process.cwd(), recipeOptions.apis);
 const documents = new Map<string, JsonObject>(
   apis.map((api) => [api.id, parseDocumentText(readFileSync(api.vendored, 'utf8'))]),
@@ -130,12 +128,6 @@ function envName(workflow: ArazzoWorkflow, name: string, code: RecipeCode): stri
   return variable;
 }
 
-const interpreters: Record<RecipeCode['language'], string> = {
-  shell: 'bash',
-  node: process.execPath,
-  python: 'python3',
-};
-
 describe('every recipe as a program, in every language, prints what the runner gets', () => {
   const expected = new Map<Entry, Promise<unknown>>();
   const cases = entries.flatMap((entry) =>
@@ -145,17 +137,8 @@ describe('every recipe as a program, in every language, prints what the runner g
   );
   test.each(cases)('%s', async (_name, entry, code) => {
     if (!expected.has(entry)) expected.set(entry, runnerOutputs(entry));
-    const file = path.join(folder, `${entry.workflow.workflowId}-${code.file}`);
-    writeFileSync(file, code.code);
     const { args, env } = invocation(entry, code);
-    let outcome: { code: number; stdout: string; stderr: string };
-    try {
-      const { stdout, stderr } = await execute(interpreters[code.language], [file, ...args], { env, cwd: folder });
-      outcome = { code: 0, stdout, stderr };
-    } catch (error) {
-      const failure = error as { code?: number; stdout?: string; stderr?: string };
-      outcome = { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? String(error) };
-    }
+    const outcome = await runRecipeProgram(code, { folder, name: entry.workflow.workflowId, args, env });
     expect(outcome.code, outcome.stderr).toBe(0);
     expect(JSON.parse(outcome.stdout)).toEqual(await expected.get(entry));
     // Nothing of the credential is printed.

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HttpRequest } from '../../openapi/request';
 import { sampleSettings } from '../../samples/settings';
@@ -13,6 +11,7 @@ import { runRecipeToEnd } from '../runner';
 import type { ArazzoDocument } from '../types';
 import { hostile, pagesDocument, pagesRecipe } from './fixtures';
 import { codeSources, recipeCode, RecipeCodeError, type RecipeCode } from '.';
+import { runRecipeProgram } from '../../../../tests/harness/recipePrograms';
 
 /**
  * The generated programs, run in bash, Node.js and Python against a small server in this process, each held to what
@@ -21,7 +20,6 @@ import { codeSources, recipeCode, RecipeCodeError, type RecipeCode } from '.';
  * to break out of each language's quoting arrives as the text it is.
  */
 
-const execute = promisify(execFile);
 const key = 'secret-key';
 /** Every request the server answered, as `<language or runner> GET /path?query`. */
 const calls: string[] = [];
@@ -79,27 +77,10 @@ const programs = (document: ArazzoDocument = pagesRecipe) =>
     codeSources({ pages: { document: pagesDocument, api: 'pages', settings: settings() } }),
   );
 
-const interpreters: Record<RecipeCode['language'], string> = {
-  shell: 'bash',
-  node: process.execPath,
-  python: 'python3',
-};
-
-async function runProgram(code: RecipeCode, workflow: string) {
-  const file = path.join(folder, `${workflow}-${code.file}`);
-  writeFileSync(file, code.code);
+function runProgram(code: RecipeCode, workflow: string) {
   // Each run names itself to the server through curl's, Node's and Python's user agents: none sends `x-run`.
   const env = { PATH: process.env.PATH, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: baseUrl };
-  try {
-    const { stdout, stderr } = await execute(interpreters[code.language], [file, '--workflow', workflow], {
-      env,
-      cwd: folder,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? String(error) };
-  }
+  return runRecipeProgram(code, { folder, name: workflow, args: ['--workflow', workflow], env });
 }
 
 let runs = 0;

@@ -13,6 +13,7 @@ import { runRecipeToEnd } from '../runner';
 import type { ArazzoDocument } from '../types';
 import { pagesDocument, pagesRecipe } from './fixtures';
 import { codeSources, recipeCode, RecipeCodeError, type RecipeCode } from '.';
+import { runRecipeProgram } from '../../../../tests/harness/recipePrograms';
 
 /**
  * The programs at the edges a review found: document text where Python reads a source encoding, and (below) answers
@@ -103,27 +104,11 @@ const calling = (mode: string): ArazzoDocument => ({
     },
   ],
 });
-const interpreters: Record<RecipeCode['language'], string> = {
-  shell: 'bash',
-  node: process.execPath,
-  python: 'python3',
-};
 const languages = ['shell', 'node', 'python'] as const;
 
-async function runProgram(code: RecipeCode, workflow: string, extra: string[] = [], base = baseUrl, bin = '') {
-  const file = path.join(folder, `${workflow}-${code.file}`);
-  writeFileSync(file, code.code);
+function runProgram(code: RecipeCode, workflow: string, extra: string[] = [], base = baseUrl, bin = '') {
   const env = { PATH: `${bin}${process.env.PATH}`, HOME: folder, LANG: 'C.UTF-8', PAGES_KEY: key, PAGES_URL: base };
-  try {
-    const { stdout, stderr } = await execute(interpreters[code.language], [file, '--workflow', workflow, ...extra], {
-      env,
-      cwd: folder,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? 1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? String(error) };
-  }
+  return runRecipeProgram(code, { folder, name: workflow, args: ['--workflow', workflow, ...extra], env });
 }
 
 describe('no document text on the first two lines, where Python reads a source encoding', { timeout: 20_000 }, () => {
