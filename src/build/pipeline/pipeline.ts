@@ -7,6 +7,7 @@ import { postmanCollection } from './postman';
 import { resolveApiDocument, type RenderCheck, type ResolvedDocument } from './resolve';
 import { toJson, toYaml } from './serialize';
 import { writeFileAtomic } from './writeAtomic';
+import { terminalText } from '../../core/text/escape';
 
 /** The Postman collection's file name beside the documents. */
 export function postmanFile(id: string): string {
@@ -48,9 +49,10 @@ export interface PipelineOptions {
   renderable: RenderCheck;
 }
 
+/** The build's log. Its messages quote the documents (a path, a name): control characters are shown, not sent. */
 export const prefixedConsole: Logger = {
-  info: (message) => console.log(`[openapi-source] ${message}`),
-  warn: (message) => console.warn(`[openapi-source] Warning: ${message}`),
+  info: (message) => console.log(`[openapi-source] ${terminalText(message)}`),
+  warn: (message) => console.warn(`[openapi-source] Warning: ${terminalText(message)}`),
 };
 
 /** `SPEC_STRICT=1` (or `true`) turns an unusable remote document into a failing build. */
