@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { webhookId, webhooksGroupId, type ReferenceGroup } from '@site/src/core/openapi/singlePage';
 import type { WebhookView } from '@site/src/core/openapi/view';
+import { currentSection, type Extent } from './scrollSpy';
 import { sidebarGroupRem } from './theme';
 import styles from './styles.module.css';
 
@@ -20,24 +21,30 @@ export default function Sidebar({
   const list = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const sections = groups.flatMap((group) =>
-      group.calls.map((view) => document.getElementById(view.slug)).filter((element) => element !== null),
-    );
-    const visible = new Set<Element>();
-    // A call is current while its section crosses a line near the top of the screen.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.add(entry.target);
-          else visible.delete(entry.target);
-        }
-        const first = sections.find((section) => visible.has(section));
-        if (first) setActive(first.id);
-      },
-      { rootMargin: '-80px 0px -70% 0px' },
-    );
-    sections.forEach((section) => observer.observe(section));
-    return () => observer.disconnect();
+    const ids = groups.flatMap((group) => group.calls.map((view) => view.slug));
+    // The sections are looked up by id on every update rather than held: React renders a call's section afresh when
+    // the reader acts before it has hydrated (HydrateWhenNear), and an observer of the server's element then watched
+    // a node no longer on the page: the sidebar lost its place (seen in CI, reproduced with a slowed CPU).
+    const extentAt = (index: number): Extent | undefined =>
+      document.getElementById(ids[index] ?? '')?.getBoundingClientRect() ?? undefined;
+    let frame = 0;
+    const update = (): void => {
+      frame = 0;
+      // The reading area's top is under the navbar; a call is current while it crosses the band down to 30%.
+      const index = currentSection(ids.length, extentAt, 80, window.innerHeight * 0.3);
+      if (index !== undefined) setActive(ids[index]);
+    };
+    const schedule = (): void => {
+      frame ||= requestAnimationFrame(update);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
   }, [groups]);
 
   useEffect(() => {
