@@ -321,6 +321,37 @@ test('a webhook payload’s schema pages list the webhooks that send them, after
   expect(page('championship')).not.toContain('"slug":"webhooks/');
 });
 
+test('webhooks count among a schema’s users and are listed while the list has room', () => {
+  const json = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } } };
+  const calls = (count: number) =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, index) => [
+        `/events${index}`,
+        { get: { operationId: `events${index}`, responses: { 200: { description: 'ok', ...json } } } },
+      ]),
+    );
+  const document = (count: number): JsonObject => ({
+    openapi: '3.1.0',
+    info: { title: 'Events', version: '1' },
+    paths: calls(count),
+    webhooks: { eventSent: { post: { requestBody: json, responses: { 200: { description: 'ok' } } } } },
+    components: { schemas: { Event: { type: 'object', properties: { id: { type: 'string' } } } } },
+  });
+  const usedBy = (count: number) => {
+    const file = referencePages(document(count), 'events', options).schemaFiles.find(
+      (candidate) => candidate.name === 'pages/schemas/event.json',
+    );
+    return (JSON.parse(file?.content ?? '{}') as SchemaPageData).schema;
+  };
+  // 3 calls and the webhook: all listed, the webhook last.
+  expect(usedBy(3).usedByCount).toBe(4);
+  expect(usedBy(3).usedBy.map((use) => use.path)).toEqual(['/events0', '/events1', '/events2', 'eventSent']);
+  // 50 calls fill the list; the webhook is counted.
+  expect(usedBy(50).usedByCount).toBe(51);
+  expect(usedBy(50).usedBy).toHaveLength(50);
+  expect(usedBy(50).usedBy.at(-1)?.path).toBe('/events49');
+});
+
 test("OpenAPI 3.2's QUERY has a page and a badge of its own; an additional operation's method shows OTHER", () => {
   const pages = referencePages(
     {

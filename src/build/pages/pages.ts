@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isObject, resolvedObject, type JsonObject } from '../../core/openapi/document';
-import { schemasUsedBy } from '../../core/openapi/view/schemaPages';
+import { schemasUsedBy, usedByListed } from '../../core/openapi/view/schemaPages';
 import {
   operationViews,
   schemaCatalog,
@@ -63,7 +63,8 @@ function withWebhookUses(document: JsonObject, schemas: SchemaView[], webhooks: 
           path: webhook.name,
           summary: webhook.operation.summary,
         })),
-      ],
+      ].slice(0, usedByListed),
+      usedByCount: schema.usedByCount + senders.length,
     };
   });
 }

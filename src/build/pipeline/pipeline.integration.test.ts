@@ -101,6 +101,43 @@ const failures: [string, () => string, RegExp, typeof fetch | undefined][] = [
   ],
 ];
 
+describe('the log of a document with many notices of one kind', () => {
+  // Seven calls whose operationIds make page names past the limit (Microsoft Graph beta has 420), served by a fetch.
+  const long = 'a-very-long-operation-name-'.repeat(7);
+  const document: JsonObject = {
+    ...remoteDocument,
+    paths: {
+      ...((remoteDocument as JsonObject).paths as JsonObject),
+      ...Object.fromEntries(
+        Array.from({ length: 7 }, (_, index) => [
+          `/long${index}`,
+          { get: { operationId: `${long}${index}`, responses: { 200: { description: 'ok' } } } },
+        ]),
+      ),
+    },
+  };
+  const served: typeof fetch = () =>
+    Promise.resolve(new Response(JSON.stringify(document), { headers: { 'content-type': 'application/json' } }));
+  const cutNotices = (warnings: string[]) => warnings.filter((warning) => warning.includes('longer than a page name'));
+
+  test('shows five and how many more', async () => {
+    const { logger } = await run('https://spec.provider.example/long.json', { fetchImpl: served });
+    expect(cutNotices(logger.warnings)).toHaveLength(5);
+    expect(logger.warnings).toContain(
+      'data-v4: 2 more notices like the one above (OPENAPI_NOTICES=all shows every one)',
+    );
+  });
+
+  test('shows every one with OPENAPI_NOTICES=all', async () => {
+    const { logger } = await run('https://spec.provider.example/long.json', {
+      fetchImpl: served,
+      env: { OPENAPI_NOTICES: 'all' },
+    });
+    expect(cutNotices(logger.warnings)).toHaveLength(7);
+    expect(logger.warnings.join('\n')).not.toContain('more notices like');
+  });
+});
+
 describe('a usable remote document', () => {
   test.each([
     ['JSON', '/valid.json'],

@@ -8,6 +8,7 @@ import { resolveApiDocument, type RenderCheck, type ResolvedDocument } from './r
 import { toJson, toYaml } from './serialize';
 import { writeFileAtomic } from './writeAtomic';
 import { terminalText } from '../../core/text/escape';
+import { noticeLines, noticesShownPerKind } from './notices';
 
 /** The Postman collection's file name beside the documents. */
 export function postmanFile(id: string): string {
@@ -83,7 +84,8 @@ export async function runPipeline(options: PipelineOptions): Promise<ResolvedDoc
       { strict, limits, fetchImpl: options.fetchImpl, renderable: options.renderable },
     );
     if (result.warning) options.logger.warn(result.warning);
-    for (const notice of result.notices ?? []) options.logger.warn(`${api.id}: ${notice}`);
+    const perKind = options.env.OPENAPI_NOTICES === 'all' ? Infinity : noticesShownPerKind;
+    for (const line of noticeLines(result.notices ?? [], perKind)) options.logger.warn(`${api.id}: ${line}`);
     const dropped =
       result.dropped.length > 0 ? `; dropped ${api.unusedSchemas?.what} schemas: ${result.dropped.join(', ')}` : '';
     options.logger.info(`${api.id}: using the ${result.source} document ${result.origin}${dropped}`);

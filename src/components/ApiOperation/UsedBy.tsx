@@ -10,8 +10,9 @@ export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkB
       <p>No call of this API returns or takes this shape directly; it is published as part of the API&apos;s model.</p>
     );
   }
+  const more = schema.usedByCount - schema.usedBy.length;
   // Search skips the list: each call has its own page, and a schema should not rank for its users' names.
-  return (
+  const list = (
     <ul data-search-skip>
       {schema.usedBy.map((use) => (
         <li key={use.slug}>
@@ -22,5 +23,16 @@ export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkB
         </li>
       ))}
     </ul>
+  );
+  if (more <= 0) return list;
+  return (
+    <>
+      <p>
+        {schema.usedByCount.toLocaleString('en-US')} calls and webhooks use this schema; the first{' '}
+        {schema.usedBy.length.toLocaleString('en-US')} in the reference&apos;s order are listed. Each call&apos;s page
+        links to the schemas it uses.
+      </p>
+      {list}
+    </>
   );
 }

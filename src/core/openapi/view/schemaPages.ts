@@ -15,14 +15,14 @@ import { refName, schemaRef } from './schemaRefs';
 import { schemaNode } from './schemaTree';
 
 /**
- * Names of the component schemas an operation's request body or responses use, at any depth. A walk with its own
+ * The named schemas a value refers to directly: a named reference is noted and not followed. A walk with its own
  * stack that visits each object once: real documents nest deeper than the call stack allows, and a `$ref` into the
  * middle of a schema (`#/components/schemas/A/properties/b`) can lead back to where it started.
  */
-export function schemasUsedBy(document: JsonObject, ref: Pick<OperationRef, 'operation'>): Set<string> {
+function namesReferredBy(document: JsonObject, roots: Json[]): Set<string> {
   const found = new Set<string>();
   const seen = new WeakSet<object>();
-  const stack: Json[] = [ref.operation.responses ?? null, ref.operation.requestBody ?? null];
+  const stack = [...roots];
   for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
     if (value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
@@ -31,17 +31,43 @@ export function schemasUsedBy(document: JsonObject, ref: Pick<OperationRef, 'ope
       continue;
     }
     const name = refName(value);
-    if (name) {
-      found.add(name);
-      stack.push(componentSchemas(document)[name] ?? null);
-    } else if (typeof value.$ref === 'string') {
-      stack.push(resolveRef(document, value));
-    } else {
-      for (const item of Object.values(value)) stack.push(item);
-    }
+    if (name) found.add(name);
+    else if (typeof value.$ref === 'string') stack.push(resolveRef(document, value));
+    else for (const item of Object.values(value)) stack.push(item);
   }
   return found;
 }
+
+/**
+ * Each named schema's direct references, worked out once per document. The calls' uses are walks over this graph of
+ * names instead of over the schemas' JSON: Microsoft Graph beta's 22,361 calls each reach up to 1,350 of its 6,177
+ * schemas, and walking the JSON again for each call took 36 s of its document step.
+ */
+const referenceGraphs = new WeakMap<JsonObject, Map<string, Set<string>>>();
+
+/**
+ * Names of the component schemas an operation's request body or responses use, at any depth (the schemas those
+ * reach, and so on).
+ */
+export function schemasUsedBy(document: JsonObject, ref: Pick<OperationRef, 'operation'>): Set<string> {
+  let graph = referenceGraphs.get(document);
+  if (!graph) referenceGraphs.set(document, (graph = new Map<string, Set<string>>()));
+  const found = namesReferredBy(document, [ref.operation.responses ?? null, ref.operation.requestBody ?? null]);
+  // `found` grows as it is read: a Set's iteration visits what is added during it.
+  for (const name of found) {
+    let next = graph.get(name);
+    if (!next) graph.set(name, (next = namesReferredBy(document, [componentSchemas(document)[name] ?? null])));
+    for (const reached of next) found.add(reached);
+  }
+  return found;
+}
+
+/**
+ * How many of the calls that use a schema its page lists, in the document's order; the page gives the whole count.
+ * Microsoft Graph's error schema is used by every one of its 22,361 calls: listed whole, its page's data was 5.4 MB,
+ * and no reader reads such a list. Each call's page links to the schemas it uses.
+ */
+export const usedByListed = 50;
 
 function schemaExample(document: JsonObject, name: string, schema: JsonObject): Json | undefined {
   if ('example' in schema) return schema.example;
@@ -53,23 +79,32 @@ function schemaExample(document: JsonObject, name: string, schema: JsonObject): 
 
 export function schemaViews(document: JsonObject, api: string): SchemaView[] {
   const schemas = componentSchemas(document);
-  const uses = listOperations(document).map((ref) => ({ ref, names: schemasUsedBy(document, ref) }));
+  // Each schema's users, built in one pass over the calls (a filter of every call for each schema was 138 million
+  // lookups for Graph beta).
+  const users = new Map<string, OperationRef[]>();
+  for (const ref of listOperations(document)) {
+    for (const name of schemasUsedBy(document, ref)) {
+      const list = users.get(name);
+      if (list) list.push(ref);
+      else users.set(name, [ref]);
+    }
+  }
   return Object.entries(schemas).map(([name, raw]) => {
     const schema = flattenSchema(document, raw);
+    const uses = users.get(name) ?? [];
     const view: SchemaView = {
       api,
       name,
       slug: schemaSlug(document, name),
       description: text(schema.description),
       root: schemaNode(document, raw, { expand: true }),
-      usedBy: uses
-        .filter((use) => use.names.has(name))
-        .map(({ ref }) => ({
-          slug: operationSlug(document, ref),
-          method: ref.method,
-          path: ref.path,
-          summary: text(ref.operation.summary),
-        })),
+      usedBy: uses.slice(0, usedByListed).map((ref) => ({
+        slug: operationSlug(document, ref),
+        method: ref.method,
+        path: ref.path,
+        summary: text(ref.operation.summary),
+      })),
+      usedByCount: uses.length,
     };
     const example = schemaExample(document, name, schema);
     if (example !== undefined) view.example = example;

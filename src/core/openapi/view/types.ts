@@ -299,8 +299,13 @@ export interface SchemaView {
   description: string;
   root: SchemaNode;
   example?: Json;
-  /** Operations whose responses or request bodies use this schema, directly or through a list. */
+  /**
+   * Operations (then webhooks) whose responses or request bodies use this schema, at any depth, in the document's
+   * order: the first `usedByListed` of them.
+   */
   usedBy: { slug: string; method: string; path: string; summary: string }[];
+  /** How many operations and webhooks use it in all. */
+  usedByCount: number;
 }
 
 /**

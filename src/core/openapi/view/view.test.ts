@@ -280,6 +280,60 @@ describe('schemaViews', () => {
   });
 });
 
+describe('a schema used by many calls', () => {
+  // 60 calls; each returns an Envelope, which holds an Item, which holds a Tag; the last 10 also take a Tag.
+  const json = (name: string) => ({
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+  });
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'Many', version: '1' },
+    paths: Object.fromEntries(
+      Array.from({ length: 60 }, (_, index) => [
+        `/items${index}`,
+        {
+          [index < 50 ? 'get' : 'post']: {
+            operationId: `call${index}`,
+            ...(index < 50 ? {} : { requestBody: json('Tag') }),
+            responses: { 200: { description: 'ok', ...json('Envelope') } },
+          },
+        },
+      ]),
+    ),
+    components: {
+      schemas: {
+        Envelope: {
+          type: 'object',
+          properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Item' } } },
+        },
+        Item: { type: 'object', properties: { tag: { $ref: '#/components/schemas/Tag' } } },
+        Tag: { type: 'string' },
+        Unused: { type: 'string' },
+      },
+    },
+  };
+
+  test('its page lists the first 50 users in the document order and counts them all', () => {
+    const views = schemaViews(document, 'many');
+    const tag = views.find((view) => view.name === 'Tag');
+    expect(tag?.usedByCount).toBe(60);
+    expect(tag?.usedBy).toHaveLength(50);
+    expect(tag?.usedBy[0]).toEqual({ slug: 'call0', method: 'get', path: '/items0', summary: '' });
+    expect(tag?.usedBy[49]?.path).toBe('/items49');
+    expect(views.find((view) => view.name === 'Unused')).toMatchObject({ usedBy: [], usedByCount: 0 });
+  });
+
+  test('a schema reached through two others is used by every call that reaches it', () => {
+    const views = schemaViews(document, 'many');
+    expect(views.map((view) => [view.name, view.usedByCount])).toEqual([
+      ['Envelope', 60],
+      ['Item', 60],
+      ['Tag', 60],
+      ['Unused', 0],
+    ]);
+  });
+});
+
 describe('referencedSchemas', () => {
   const document = {
     openapi: '3.1.0',
