@@ -454,7 +454,12 @@ describe('writing the pages', () => {
       writeFileSync(path.join(target, 'get-games.mdx'), 'the previous page');
       // 300 characters: past the 255 bytes a file name may hold.
       const refused = { name: `${'x'.repeat(300)}.mdx`, content: 'refused' };
-      const pages = { files: [{ name: 'list-games.mdx', content: 'new' }, refused], schemaFiles: [], sidebar: [] };
+      const pages = {
+        files: [{ name: 'list-games.mdx', content: 'new' }, refused],
+        schemaFiles: [],
+        sidebar: [],
+        operations: [],
+      };
       const attempt = writeReferencePages(siteDir, pages, options, 'sidebar.json');
       await expect(attempt).rejects.toMatchObject({ code: 'ENAMETOOLONG' });
       expect(readdirSync(path.dirname(target))).toEqual(['reference']);

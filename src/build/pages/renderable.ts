@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../core/openapi/document';
 import { apiFacts } from '../../core/openapi/facts';
-import { documentSampleNotices, documentSlugs, operationViews } from '../../core/openapi/view';
+import { documentSampleNotices, documentSlugs } from '../../core/openapi/view';
 import { referenceModel } from '../../core/openapi/singlePage';
 import { operationMarkdown } from '../../core/openapi/operationMarkdown';
 import { referencePages } from './pages';
@@ -28,12 +28,12 @@ const probe = {
  */
 export function renderingNotices(document: JsonObject, scope: RenderScope = 'everything'): string[] {
   if (scope === 'notices') return [...documentSlugs(document).problems, ...documentSampleNotices(document)];
-  referencePages(document, 'probe', probe);
-  apiFacts(document, 'probe', probe.linkBase);
+  const { operations } = referencePages(document, 'probe', probe);
+  apiFacts(document, 'probe', probe.linkBase, undefined, operations);
   referenceModel(document, {
     api: 'probe',
     samples: sampleSettings(document, probe),
   });
-  for (const view of operationViews(document, 'probe')) operationMarkdown(view, probe);
+  for (const view of operations) operationMarkdown(view, probe);
   return [...documentSlugs(document).problems, ...documentSampleNotices(document)];
 }

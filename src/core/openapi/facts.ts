@@ -1,7 +1,7 @@
 import { firstTrustedServer, usableServerUrls } from './servers';
 import type { SampleEnvironment } from '../samples';
-import { componentSchemas, isObject, text, type JsonObject } from './document';
-import { operationViews, type OperationView } from './view';
+import { componentSchemas, isObject, listOperations, text, type JsonObject } from './document';
+import { operationView, operationViews, type OperationView } from './view';
 import { credentialGuide, credentialSentence, type SentencePart } from './security';
 import type { MarkdownTrees } from '../markdown/tree';
 
@@ -81,6 +81,30 @@ function numberOrUndefined(value: unknown): number | undefined {
 }
 
 /**
+ * The base URL guides and the landing page show: the first of the document's servers on one of `trustedOrigins`, then
+ * the first call's; without `trustedOrigins`, the first call's first server. Only the first call's view is made.
+ */
+export function apiBaseUrl(
+  document: JsonObject,
+  trustedOrigins: readonly string[] | undefined,
+  first: OperationView | undefined = firstCall(document),
+): string {
+  return (
+    (trustedOrigins
+      ? firstTrustedServer(
+          [...usableServerUrls(document.servers), ...(first?.servers ?? []).map((server) => server.url)],
+          trustedOrigins,
+        )
+      : first?.servers[0]?.url) ?? ''
+  );
+}
+
+function firstCall(document: JsonObject): OperationView | undefined {
+  const [ref] = listOperations(document);
+  return ref ? operationView(document, 'first', ref) : undefined;
+}
+
+/**
  * `trustedOrigins`, when given, are the origins the base URL may have (the API's own hosts): the first of the
  * document's servers on one of them, then the first call's, is the base URL guides and the landing page show.
  */
@@ -89,8 +113,9 @@ export function apiFacts(
   id: string,
   linkBase: string,
   trustedOrigins?: readonly string[],
+  /** The document's calls, when the caller has them: Graph beta's take 10 s to make again. */
+  views: readonly OperationView[] = operationViews(document, id),
 ): ApiFacts {
-  const views = operationViews(document, id);
   const info = isObject(document.info) ? document.info : {};
   const first = views[0];
   const errors = new Map<string, string>();
@@ -127,13 +152,7 @@ export function apiFacts(
     id,
     title: text(info.title),
     version: text(info.version),
-    baseUrl:
-      (trustedOrigins
-        ? firstTrustedServer(
-            [...usableServerUrls(document.servers), ...(first?.servers ?? []).map((server) => server.url)],
-            trustedOrigins,
-          )
-        : first?.servers[0]?.url) ?? '',
+    baseUrl: apiBaseUrl(document, trustedOrigins, first),
     credential: first?.security[0]?.credential ?? '',
     ...(first?.security[0] ? { authentication: credentialSentence(first.security[0]) } : {}),
     ...(credentialGuide(first?.security[0]) ? { credentialGuide: credentialGuide(first?.security[0]) } : {}),

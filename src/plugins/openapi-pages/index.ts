@@ -78,7 +78,13 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
           },
         );
       }
-      const base = apiFacts(result.document, api.id, pagesOptions.linkBase, pagesOptions.trustedOrigins);
+      const base = apiFacts(
+        result.document,
+        api.id,
+        pagesOptions.linkBase,
+        pagesOptions.trustedOrigins,
+        pages.operations,
+      );
       const links = descriptionLinks(result.document, {
         linkBase: pagesOptions.linkBase,
         ...pagesOptions.descriptionLinks,

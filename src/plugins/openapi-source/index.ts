@@ -4,7 +4,7 @@ import { downloadsOf, type OpenApiSourceData, type ResolvedApiSummary } from '..
 import { postmanFile } from '../../build/pipeline/pipeline';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { listOperations } from '../../core/openapi/document';
-import { apiFacts } from '../../core/openapi/facts';
+import { apiBaseUrl } from '../../core/openapi/facts';
 import { validatePluginOptions } from '../../build/pipeline/options';
 import { openapiSource } from '../../build/siteOptions';
 
@@ -75,12 +75,7 @@ export default async function openapiSourcePlugin(context: LoadContext, rawOptio
             version: info.version ?? '',
             source: result.source,
             operations: listOperations(result.document).length,
-            baseUrl: apiFacts(
-              result.document,
-              result.id,
-              '',
-              options.apis.find((api) => api.id === result.id)?.trustedOrigins,
-            ).baseUrl,
+            baseUrl: apiBaseUrl(result.document, options.apis.find((api) => api.id === result.id)?.trustedOrigins),
             downloads: {
               ...downloadsOf(result.id),
               ...(existsSync(path.resolve(context.siteDir, options.staticDir, 'openapi', postmanFile(result.id)))
