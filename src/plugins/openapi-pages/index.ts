@@ -9,6 +9,7 @@ import { buildChangelog, writeChangelog } from '../../build/pages/changelogPages
 import { referencePages, writeProblem, writeReferencePages } from '../../build/pages/pages';
 import { documentPaths, resolvedDocuments } from '../../build/pipeline/resolved';
 import { renderingNotices } from '../../build/pages/renderable';
+import { writePagesOnce } from '../../build/pages/writeOnce';
 import type { ResolvedDocument } from '../../build/pipeline/resolve';
 import { writeFileAtomic } from '../../build/pipeline/writeAtomic';
 import { markdownTrees } from '../../core/markdown/parse';
@@ -135,7 +136,10 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
     return written;
   };
   let resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
-  await write(resolved);
+  const current = resolved;
+  if (!(await writePagesOnce(process.env, current, () => write(current)))) {
+    log(`the pages of ${current.map((result) => result.id).join(', ')} as this build's first step wrote them`);
+  }
   return {
     name: 'openapi-pages',
     getPathsToWatch: () => documentPaths(context.siteDir, options),
