@@ -33,6 +33,9 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
     name: 'single-page-reference',
     contentLoaded: async ({ actions }) => {
       const fullCalls = fullCallsFrom(process.env);
+      // The render step of a production build (config/build.ts) renders with the server bundle a bundle step made
+      // from this file, which stays where that step wrote it: made again, it cost Graph v1.0's render step 12 s.
+      const bundling = process.env.DOCUSAURUS_SKIP_BUNDLING !== 'true';
       const resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
       const documents: ServerDocuments = {};
       for (const api of options.apis) {
@@ -47,13 +50,15 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
         };
         // The build document's descriptions, parsed for the server's render only: the browser parses them again from
         // the document it loads, so their text does not reach the page twice.
-        documents[api.id] = {
-          document: result.document,
-          markdown: markdownTrees(
-            referenceModel(result.document, { api: api.id, samples }),
-            descriptionLinks(result.document, links),
-          ),
-        };
+        if (bundling) {
+          documents[api.id] = {
+            document: result.document,
+            markdown: markdownTrees(
+              referenceModel(result.document, { api: api.id, samples }),
+              descriptionLinks(result.document, links),
+            ),
+          };
+        }
         const props: SinglePageReferenceProps = {
           title,
           description,
@@ -73,6 +78,7 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
           props,
         });
       }
+      if (!bundling) return;
       await mkdir(path.dirname(documentsFile), { recursive: true });
       await writeFileAtomic(documentsFile, JSON.stringify(documents));
     },
