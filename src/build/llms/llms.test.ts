@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { twinPath } from '../../core/markdownTwin';
-import { llmsFullTxt, llmsTxt, type ExportPage } from './llms';
+import { llmsFullTxt, llmsSectionFiles, llmsTxt, type ExportPage } from './llms';
 
 const site = { title: 'Arena Developers', summary: 'Guides and\nreferences.', url: 'https://developers.example' };
 const pages: ExportPage[] = [
@@ -51,6 +51,45 @@ describe('llmsTxt', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('a section past what llms.txt lists itself', () => {
+  const calls: ExportPage[] = Array.from({ length: 301 }, (_, index) => ({
+    route: `/docs/graph/call-${index}`,
+    title: `Call ${index}`,
+    description: index === 0 ? 'The *first* one.' : '',
+    section: 'Microsoft Graph calls',
+    markdown: `# Call ${index}`,
+  }));
+  const all = [...pages, ...calls];
+  const sections = ['Guides', 'Microsoft Graph calls'];
+
+  test('links to a file of its own that lists every page; the other sections list theirs', () => {
+    const text = llmsTxt(site, all, sections);
+    expect(text).toContain(
+      '## Microsoft Graph calls\n\n301 pages, listed in [llms/microsoft-graph-calls.txt](https://developers.example/llms/microsoft-graph-calls.txt).\n',
+    );
+    expect(text).not.toContain('Call 0');
+    expect(text).toContain('- [Webhooks](https://developers.example/docs/webhooks.md): Receive events.');
+    const files = llmsSectionFiles(site, all, sections);
+    expect(files.map((file) => file.name)).toEqual(['llms/microsoft-graph-calls.txt']);
+    const lines = files[0].content.split('\n');
+    expect(lines[0]).toBe('# Arena Developers: Microsoft Graph calls');
+    expect(lines.filter((line) => line.startsWith('- ['))).toHaveLength(301);
+    expect(lines).toContain('- [Call 0](https://developers.example/docs/graph/call-0.md): The \\*first\\* one.');
+  });
+
+  test('300 pages are listed in llms.txt itself, and no file is written', () => {
+    const text = llmsTxt(site, all.slice(0, -1), sections);
+    expect(text.match(/^- \[Call /gm)).toHaveLength(300);
+    expect(llmsSectionFiles(site, all.slice(0, -1), sections)).toEqual([]);
+  });
+
+  test("a section named by a document's title makes a plain file name", () => {
+    const hostile = calls.map((page) => ({ ...page, section: '../../etc/<b>Graph</b> calls' }));
+    const [file] = llmsSectionFiles(site, hostile, ['../../etc/<b>Graph</b> calls']);
+    expect(file?.name).toBe('llms/etc-b-graph-b-calls.txt');
   });
 });
 

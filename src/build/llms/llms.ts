@@ -1,6 +1,7 @@
 import { apiCatalogPath } from './apiCatalog';
 import type { ExportApi } from './exportPages';
 import { markdownText } from '../../core/text/escape';
+import { kebabCase } from '../../core/openapi/view/slugs';
 
 /** One page of the site as the exports see it. */
 export interface ExportPage {
@@ -49,16 +50,50 @@ export function llmsTxt(
   for (const section of sections) {
     const inSection = pages.filter((page) => page.section === section);
     if (inSection.length === 0) continue;
-    lines.push(`## ${section}`, '');
-    for (const page of inSection) {
-      const description = markdownText(page.description);
+    lines.push(`## ${markdownText(section)}`, '');
+    if (inSection.length > llmsSectionListed) {
       lines.push(
-        `- [${markdownText(page.title)}](${site.url}${twinPath(page.route)})${description ? `: ${description}` : ''}`,
+        `${inSection.length.toLocaleString('en-US')} pages, listed in [${sectionFile(section)}](${site.url}/${sectionFile(section)}).`,
       );
-    }
+    } else lines.push(...inSection.map((page) => pageLine(site, page)));
     lines.push('');
   }
   return `${lines.join('\n').trim()}\n`;
+}
+
+/**
+ * How many pages a section of `/llms.txt` lists itself. Past it, the section links to a file of its own that lists
+ * them: Microsoft Graph's 11,422 calls made an llms.txt of some 2.8 MB, which no assistant reads whole, and its
+ * guides were lost among them.
+ */
+export const llmsSectionListed = 300;
+
+/** The file of a section's list, at the site's root: `llms/microsoft-graph-calls.txt`. */
+function sectionFile(section: string): string {
+  return `llms/${kebabCase(section) || 'pages'}.txt`;
+}
+
+function pageLine(site: { url: string }, page: ExportPage): string {
+  const description = markdownText(page.description);
+  return `- [${markdownText(page.title)}](${site.url}${twinPath(page.route)})${description ? `: ${description}` : ''}`;
+}
+
+/** The lists of the sections `/llms.txt` links to rather than lists (`llmsSectionListed`), as files to write. */
+export function llmsSectionFiles(
+  site: { title: string; url: string },
+  pages: ExportPage[],
+  sections: string[],
+): { name: string; content: string }[] {
+  return sections.flatMap((section) => {
+    const inSection = pages.filter((page) => page.section === section);
+    if (inSection.length <= llmsSectionListed) return [];
+    const lines = [
+      `# ${markdownText(site.title)}: ${markdownText(section)}`,
+      '',
+      ...inSection.map((page) => pageLine(site, page)),
+    ];
+    return [{ name: sectionFile(section), content: `${lines.join('\n')}\n` }];
+  });
 }
 
 /** `/llms-full.txt`: every page's Markdown, one after the other, each headed by its URL. */

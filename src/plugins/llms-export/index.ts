@@ -8,7 +8,7 @@ import { exportPages, sectionsWithApis, type LlmsExportOptions } from '../../bui
 export type { LlmsExportOptions };
 import { twinPath } from '../../core/markdownTwin';
 import { htmlFileOf } from '../../build/buildOutput';
-import { llmsFullTxt, llmsTxt } from '../../build/llms/llms';
+import { llmsFullTxt, llmsSectionFiles, llmsTxt } from '../../build/llms/llms';
 import { apiCatalog, apiCatalogPath } from '../../build/llms/apiCatalog';
 import { firstTrustedServer, usableServerUrls } from '../../core/openapi/servers';
 
@@ -73,6 +73,9 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
           apis.map(({ api }) => api),
         ),
       );
+      for (const file of llmsSectionFiles(site, pages, sections)) {
+        await writeFileAtomic(path.join(outDir, file.name), file.content);
+      }
       await writeFileAtomic(path.join(outDir, 'llms-full.txt'), llmsFullTxt(site, pages));
       console.log(`[llms-export] wrote ${pages.length} Markdown twins, llms.txt, llms-full.txt and ${apiCatalogPath}`);
     },
