@@ -323,6 +323,58 @@ describe('a call that changes something is sent only when the person confirms it
   });
 });
 
+describe('list_operations at the size of the largest APIs', () => {
+  // 250 calls: more than one answer lists unless asked.
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'Many', version: '1' },
+    paths: Object.fromEntries(
+      Array.from({ length: 250 }, (_, index) => [
+        `/items/${index}`,
+        { get: { operationId: `item${index}`, summary: `Item ${index}`, responses: { 200: { description: 'ok' } } } },
+      ]),
+    ),
+  };
+  type Listed = { operations: { operationId: string }[]; total: number; nextCursor?: string };
+  const list = async (client: Client, more: Record<string, unknown> = {}) => {
+    const result = (await client.callTool({
+      name: 'list_operations',
+      arguments: { api: 'data', ...more },
+    })) as CallToolResult;
+    return { result, listed: result.structuredContent as Listed };
+  };
+
+  test('lists 100 at a time with the total, and the cursor leads through the rest in order', async () => {
+    const client = await connect({ documents: { ...vendored, '/openapi/data-v4.json': document } });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    const answers: number[] = [];
+    do {
+      const { listed } = await list(client, cursor === undefined ? {} : { cursor });
+      expect(listed.total).toBe(250);
+      answers.push(listed.operations.length);
+      seen.push(...listed.operations.map((operation) => operation.operationId));
+      cursor = listed.nextCursor;
+    } while (cursor !== undefined);
+    expect(answers).toEqual([100, 100, 50]);
+    expect(seen).toEqual(Array.from({ length: 250 }, (_, index) => `item${index}`));
+    const { listed } = await list(client, { limit: 500 });
+    expect(listed.operations).toHaveLength(250);
+    expect(listed.nextCursor).toBeUndefined();
+  });
+
+  test('a cursor it did not give, or a limit past 500, is refused with why', async () => {
+    const client = await connect({ documents: { ...vendored, '/openapi/data-v4.json': document } });
+    for (const cursor of ['abc', '-1', '251', '1e2', '../']) {
+      const { result } = await list(client, { cursor });
+      expect(result.isError, cursor).toBe(true);
+      expect(text(result)).toBe(`cursor ${JSON.stringify(cursor)} is not one list_operations gave`);
+    }
+    const { result } = await list(client, { limit: 501 });
+    expect(result.isError).toBe(true);
+  });
+});
+
 describe("a portal's document is data: it never moves a call", () => {
   test('a path without its slash is no call, and a server the document names receives nothing', async () => {
     const document: JsonObject = {
