@@ -48,7 +48,13 @@ test("every twin carries its page's text, not its title alone, and a schema's tw
 test('every link of llms.txt resolves, and it lists every page of the sitemap', async ({ request }) => {
   const text = await (await request.get('/llms.txt')).text();
   expect(text).toMatch(/^# .+\n\n> .+\n/);
-  const links = [...text.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((match) => new URL(match[1]).pathname);
+  const linksOf = (markdown: string) =>
+    [...markdown.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((match) => new URL(match[1]).pathname);
+  const links = linksOf(text);
+  // A large section's pages are listed in a file of its own that llms.txt links (`/llms/<section>.txt`).
+  for (const list of links.filter((path) => path.startsWith('/llms/'))) {
+    links.push(...linksOf(await (await request.get(list)).text()));
+  }
   for (const path of links) {
     expect((await request.get(path)).status(), path).toBe(200);
   }

@@ -5,7 +5,11 @@ export function registerResources(server: McpServer, { source, apis }: ToolConte
   server.registerResource(
     'llms-txt',
     'portal://llms.txt',
-    { title: 'llms.txt', description: 'Every page of the portal, linked as Markdown', mimeType: 'text/markdown' },
+    {
+      title: 'llms.txt',
+      description: 'Every page of the portal, linked as Markdown (a large section through a list of its own)',
+      mimeType: 'text/markdown',
+    },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await source.text('/llms.txt') }] }),
   );
   for (const api of apis) {

@@ -91,6 +91,24 @@ describe('a section past what llms.txt lists itself', () => {
     const [file] = llmsSectionFiles(site, hostile, ['../../etc/<b>Graph</b> calls']);
     expect(file?.name).toBe('llms/etc-b-graph-b-calls.txt');
   });
+
+  test('a 300-character title makes a name of at most 100 characters, and two sections never share a file', () => {
+    const long = `${'Graph '.repeat(50)}calls`;
+    const twins = ['Graph v1.0 calls', 'Graph v1-0 calls', '漢字 calls', 'かな calls'];
+    const named = [long, ...twins];
+    const many = named.flatMap((section) => calls.map((page) => ({ ...page, section })));
+    const names = llmsSectionFiles(site, many, named).map((file) => file.name);
+    expect(names[0]).toBe(`llms/${'graph-'.repeat(16)}grap.txt`);
+    expect(names.slice(1)).toEqual([
+      'llms/graph-v1-0-calls.txt',
+      'llms/graph-v1-0-calls-2.txt',
+      'llms/calls.txt',
+      'llms/calls-2.txt',
+    ]);
+    // llms.txt links each section to its own file.
+    const text = llmsTxt(site, many, named);
+    for (const name of names) expect(text).toContain(`](https://developers.example/${name})`);
+  });
 });
 
 test('llmsFullTxt concatenates every page under its source URL', () => {

@@ -47,14 +47,14 @@ export function llmsTxt(
     }
     lines.push('');
   }
+  const files = sectionFiles(sections);
   for (const section of sections) {
     const inSection = pages.filter((page) => page.section === section);
     if (inSection.length === 0) continue;
     lines.push(`## ${markdownText(section)}`, '');
     if (inSection.length > llmsSectionListed) {
-      lines.push(
-        `${inSection.length.toLocaleString('en-US')} pages, listed in [${sectionFile(section)}](${site.url}/${sectionFile(section)}).`,
-      );
+      const file = files.get(section) ?? '';
+      lines.push(`${inSection.length.toLocaleString('en-US')} pages, listed in [${file}](${site.url}/${file}).`);
     } else lines.push(...inSection.map((page) => pageLine(site, page)));
     lines.push('');
   }
@@ -68,9 +68,22 @@ export function llmsTxt(
  */
 export const llmsSectionListed = 300;
 
-/** The file of a section's list, at the site's root: `llms/microsoft-graph-calls.txt`. */
-function sectionFile(section: string): string {
-  return `llms/${kebabCase(section) || 'pages'}.txt`;
+/**
+ * The file of each section's list, at the site's root (`llms/microsoft-graph-calls.txt`), by section. A section is
+ * named by a document's title: its name keeps letters, digits and dashes, at most 100 of them (a title may be 300
+ * characters, and a file name at most 255 bytes), and a name two sections would share gets `-2`, `-3`.
+ */
+function sectionFiles(sections: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const section of sections) {
+    const base = kebabCase(section).slice(0, 100).replace(/-+$/, '') || 'pages';
+    let name = base;
+    for (let suffix = 2; taken.has(name); suffix += 1) name = `${base}-${suffix}`;
+    taken.add(name);
+    names.set(section, `llms/${name}.txt`);
+  }
+  return names;
 }
 
 function pageLine(site: { url: string }, page: ExportPage): string {
@@ -84,6 +97,7 @@ export function llmsSectionFiles(
   pages: ExportPage[],
   sections: string[],
 ): { name: string; content: string }[] {
+  const files = sectionFiles(sections);
   return sections.flatMap((section) => {
     const inSection = pages.filter((page) => page.section === section);
     if (inSection.length <= llmsSectionListed) return [];
@@ -92,7 +106,7 @@ export function llmsSectionFiles(
       '',
       ...inSection.map((page) => pageLine(site, page)),
     ];
-    return [{ name: sectionFile(section), content: `${lines.join('\n')}\n` }];
+    return [{ name: files.get(section) ?? '', content: `${lines.join('\n')}\n` }];
   });
 }
 

@@ -22,11 +22,20 @@ export async function writePagesOnce(
   env: Record<string, string | undefined>,
   resolved: readonly ResolvedDocument[],
   write: () => Promise<unknown>,
+  /** The files and folders `write` makes: all must be there for a later step to leave them. */
+  outputs: readonly string[],
 ): Promise<boolean> {
   const resolution = env[resolutionFileVariable];
   const note = resolution ? path.join(path.dirname(resolution), 'pages-written.json') : undefined;
   const from = writtenFrom(resolved);
-  if (note && existsSync(note) && (await readFile(note, 'utf8')) === from) return false;
+  if (
+    note &&
+    existsSync(note) &&
+    (await readFile(note, 'utf8')) === from &&
+    outputs.every((output) => existsSync(output))
+  ) {
+    return false;
+  }
   await write();
   if (note) await writeFileAtomic(note, from);
   return true;

@@ -11,7 +11,7 @@ export const noticesShownPerKind = 5;
 export function noticeKind(notice: string): string {
   return notice
     .replace(/"[^"]*"/g, '""')
-    .replace(/'[^']*'/g, "''")
+    .replace(/(?<![A-Za-z])'[^']*'(?![A-Za-z])/g, "''")
     .replace(/`[^`]*`/g, '``')
     .replace(/\/\S*/g, '/')
     .replace(/\b(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE|QUERY|[A-Z]+)\b(?= \/)/g, 'M')

@@ -25,8 +25,12 @@ export default function Sidebar({
     // The sections are looked up by id on every update rather than held: React renders a call's section afresh when
     // the reader acts before it has hydrated (HydrateWhenNear), and an observer of the server's element then watched
     // a node no longer on the page: the sidebar lost its place (seen in CI, reproduced with a slowed CPU).
-    const extentAt = (index: number): Extent | undefined =>
-      document.getElementById(ids[index] ?? '')?.getBoundingClientRect() ?? undefined;
+    // Only a call's section: a tag's heading may carry the same id (`tag-users`, an operationId `tagUsers`), and an
+    // element out of the page's order would send the search past the call the reader is on.
+    const extentAt = (index: number): Extent | undefined => {
+      const element = document.getElementById(ids[index] ?? '');
+      return element?.tagName === 'SECTION' ? element.getBoundingClientRect() : undefined;
+    };
     let frame = 0;
     const update = (): void => {
       frame = 0;
@@ -40,7 +44,12 @@ export default function Sidebar({
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    // Sections also change size without a scroll: a call that opens when the browser is idle, a part of the page
+    // laid out for the first time (content-visibility).
+    const resized = new ResizeObserver(schedule);
+    resized.observe(document.body);
     return () => {
+      resized.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);

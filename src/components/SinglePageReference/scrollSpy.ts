@@ -14,9 +14,9 @@ export function currentSection(
   line: number,
   bandEnd: number,
 ): number | undefined {
-  // The nearest section on the page at or after `index`, with its extent.
-  const present = (index: number): { index: number; extent: Extent } | undefined => {
-    for (let at = index; at < count; at++) {
+  // The nearest section on the page at or after `index` and before `end`, with its extent.
+  const present = (index: number, end: number): { index: number; extent: Extent } | undefined => {
+    for (let at = index; at < end; at++) {
       const extent = extentAt(at);
       if (extent) return { index: at, extent };
     }
@@ -26,8 +26,8 @@ export function currentSection(
   let high = count;
   let found: { index: number; extent: Extent } | undefined;
   while (low < high) {
-    const probe = present((low + high) >> 1);
-    if (!probe || probe.index >= high) {
+    const probe = present((low + high) >> 1, high);
+    if (!probe) {
       // Nothing on the page from the middle to `high`: the answer, if any, is below the middle.
       high = (low + high) >> 1;
       continue;

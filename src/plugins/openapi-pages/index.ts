@@ -137,7 +137,14 @@ export default async function openapiPagesPlugin(context: LoadContext, rawOption
   };
   let resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
   const current = resolved;
-  if (!(await writePagesOnce(process.env, current, () => write(current)))) {
+  const outputs = options.apis.flatMap((api) =>
+    api.pages
+      ? [api.pages.dir, api.pages.schemaFiles.dir, api.pages.sidebarFile, api.pages.factsFile].map((file) =>
+          path.resolve(context.siteDir, file),
+        )
+      : [],
+  );
+  if (!(await writePagesOnce(process.env, current, () => write(current), outputs))) {
     log(`the pages of ${current.map((result) => result.id).join(', ')} as this build's first step wrote them`);
   }
   return {
