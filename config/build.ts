@@ -37,6 +37,9 @@ export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
  */
 export const bundleHeapGrowth = '--heap-growing-percent=30';
 
+/** Docusaurus's variable for a build that renders with the bundles an earlier process made (the render step). */
+export const skipBundlingVariable = 'DOCUSAURUS_SKIP_BUNDLING';
+
 /**
  * A production build runs `docusaurus build` twice, each step in a process of its own: the first bundles and exits,
  * the second loads the site again and renders the pages from the first one's bundles (SSG, then postBuild). Rspack
@@ -48,7 +51,7 @@ export const bundleHeapGrowth = '--heap-growing-percent=30';
  */
 export const buildSteps = [
   { name: 'bundle', env: { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true' }, nodeArgs: [bundleHeapGrowth] },
-  { name: 'render', env: { DOCUSAURUS_SKIP_BUNDLING: 'true' }, nodeArgs: [] },
+  { name: 'render', env: { [skipBundlingVariable]: 'true' }, nodeArgs: [] },
 ] as const;
 
 /**

@@ -14,7 +14,7 @@ export function noticeKind(notice: string): string {
     .replace(/(?<![A-Za-z])'[^']*'(?![A-Za-z])/g, "''")
     .replace(/`[^`]*`/g, '``')
     .replace(/\/\S*/g, '/')
-    .replace(/\b(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE|QUERY|[A-Z]+)\b(?= \/)/g, 'M')
+    .replace(/\b[A-Z]+\b(?= \/)/g, 'M')
     .replace(/\d+/g, '0');
 }
 

@@ -14,52 +14,42 @@ function stack(heights: number[], start: number, gap = 0): Extent[] {
 describe('currentSection', () => {
   const line = 80;
   const bandEnd = 240;
+  /** The current section of a page whose sections are at these extents. */
+  const current = (page: Extent[]) => currentSection(page.length, (index) => page[index], line, bandEnd);
 
   test('the section that crosses the line under the navbar is current', () => {
     const page = stack([300, 300, 300, 300], -500);
     // -500..-200, -200..100, 100..400: the second reaches below 80.
-    expect(currentSection(page.length, (index) => page[index], line, bandEnd)).toBe(1);
+    expect(current(page)).toBe(1);
   });
 
   test('a section that ends exactly on the line is behind the reader', () => {
     const page = stack([100, 100, 100], -20);
     // -20..80, 80..180.
-    expect(currentSection(page.length, (index) => page[index], line, bandEnd)).toBe(1);
+    expect(current(page)).toBe(1);
   });
 
   test('between two sections, the next one is current once it starts above the band end', () => {
     expect(
-      currentSection(
-        2,
-        (index) =>
-          [
-            { top: -400, bottom: 0 },
-            { top: 200, bottom: 600 },
-          ][index],
-        line,
-        bandEnd,
-      ),
+      current([
+        { top: -400, bottom: 0 },
+        { top: 200, bottom: 600 },
+      ]),
     ).toBe(1);
     // Starting below the band's end: no section is current, and the sidebar keeps the one it had.
     expect(
-      currentSection(
-        2,
-        (index) =>
-          [
-            { top: -400, bottom: 0 },
-            { top: 300, bottom: 600 },
-          ][index],
-        line,
-        bandEnd,
-      ),
+      current([
+        { top: -400, bottom: 0 },
+        { top: 300, bottom: 600 },
+      ]),
     ).toBe(undefined);
   });
 
   test('above the first section and past the last, none', () => {
     const page = stack([300, 300], 500);
-    expect(currentSection(page.length, (index) => page[index], line, bandEnd)).toBe(undefined);
+    expect(current(page)).toBe(undefined);
     const scrolled = stack([300, 300], -1000);
-    expect(currentSection(scrolled.length, (index) => scrolled[index], line, bandEnd)).toBe(undefined);
+    expect(current(scrolled)).toBe(undefined);
     expect(currentSection(0, () => undefined, line, bandEnd)).toBe(undefined);
   });
 

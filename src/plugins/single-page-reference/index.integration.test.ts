@@ -5,6 +5,7 @@ import type { LoadContext, Plugin, PluginContentLoadedActions, RouteConfig } fro
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { openapiSource } from '../../build/siteOptions';
 import { copySite, type SiteCopy } from '../../../tools/lib/siteCopy';
+import { skipBundlingVariable } from '../../../config/build';
 import singlePageReferencePlugin from './index';
 
 /** The plugin on a copy of the site (it publishes the documents into the site's folder), its generated files apart. */
@@ -39,7 +40,7 @@ test('a step that bundles writes the documents the server bundle renders from', 
 
 test("the render step adds the same routes and leaves the bundle step's documents alone", async () => {
   const bundled = await load();
-  vi.stubEnv('DOCUSAURUS_SKIP_BUNDLING', 'true');
+  vi.stubEnv(skipBundlingVariable, 'true');
   const rendered = await load();
   expect(rendered.routes).toEqual(bundled.routes);
   expect(existsSync(rendered.documentsFile)).toBe(false);

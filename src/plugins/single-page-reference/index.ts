@@ -13,6 +13,7 @@ import { markdownTrees } from '../../core/markdown/parse';
 import type { SinglePageReferenceProps } from '../../components/SinglePageReference';
 import type { ServerDocuments } from '../../components/SinglePageReference/serverDocuments.client';
 import { sampleSettings } from '../../core/samples';
+import { skipBundlingVariable } from '../../../config/build';
 
 const componentDir = path.resolve(__dirname, '../../components/SinglePageReference');
 
@@ -35,7 +36,7 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
       const fullCalls = fullCallsFrom(process.env);
       // The render step of a production build (config/build.ts) renders with the server bundle a bundle step made
       // from this file, which stays where that step wrote it: made again, it cost Graph v1.0's render step 12 s.
-      const bundling = process.env.DOCUSAURUS_SKIP_BUNDLING !== 'true';
+      const bundling = process.env[skipBundlingVariable] !== 'true';
       const resolved = await resolvedDocuments(context.siteDir, options, renderingNotices);
       const documents: ServerDocuments = {};
       for (const api of options.apis) {
