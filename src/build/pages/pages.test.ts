@@ -348,6 +348,7 @@ test('webhooks count among a schema’s users and are listed while the list has 
   expect(usedBy(3).usedBy.map((use) => use.path)).toEqual(['/events0', '/events1', '/events2', 'eventSent']);
   // 50 calls fill the list; the webhook is counted.
   expect(usedBy(50).usedByCount).toBe(51);
+  expect(usedBy(50).usedByWebhookCount).toBe(1);
   expect(usedBy(50).usedBy).toHaveLength(50);
   expect(usedBy(50).usedBy.at(-1)?.path).toBe('/events49');
 });

@@ -68,6 +68,7 @@ function withWebhookUses(document: JsonObject, schemas: SchemaView[], webhooks: 
         })),
       ].slice(0, usedByListed),
       usedByCount: schema.usedByCount + senders.length,
+      usedByWebhookCount: senders.length,
     };
   });
 }

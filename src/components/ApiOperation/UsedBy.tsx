@@ -11,6 +11,12 @@ export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkB
     );
   }
   const more = schema.usedByCount - schema.usedBy.length;
+  const webhooks = schema.usedByWebhookCount ?? 0;
+  const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const users = [
+    count(schema.usedByCount - webhooks, 'call', 'calls'),
+    ...(webhooks > 0 ? [count(webhooks, 'webhook', 'webhooks')] : []),
+  ].join(' and ');
   // Search skips the list: each call has its own page, and a schema should not rank for its users' names.
   const list = (
     <ul data-search-skip>
@@ -28,9 +34,8 @@ export default function UsedBy({ schema, linkBase }: { schema: SchemaView; linkB
   return (
     <>
       <p>
-        {schema.usedByCount.toLocaleString('en-US')} calls and webhooks use this schema; the first{' '}
-        {schema.usedBy.length.toLocaleString('en-US')} in the reference&apos;s order are listed. Each call&apos;s page
-        links to the schemas it uses.
+        {users} use this schema; the first {schema.usedBy.length.toLocaleString('en-US')} in the reference&apos;s order
+        are listed. Each call&apos;s page links to the schemas it uses.
       </p>
       {list}
     </>

@@ -306,6 +306,8 @@ export interface SchemaView {
   usedBy: { slug: string; method: string; path: string; summary: string }[];
   /** How many operations and webhooks use it in all. */
   usedByCount: number;
+  /** How many of `usedByCount` are webhooks (none when absent), so the page names what uses it. */
+  usedByWebhookCount?: number;
 }
 
 /**
