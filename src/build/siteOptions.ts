@@ -14,6 +14,8 @@ import {
   generatedStaticDir,
 } from '../../config/generated';
 import { mockUrl } from '../../config/mock';
+import { DEFAULT_PLUGIN_ID } from '@docusaurus/utils';
+import { lightModulePrefix } from './pages/lightDocs';
 import { signInOrigins, trustedOrigins } from './hosts';
 
 // The plugins' options, derived from the API registry (config/apis.ts) and the vendored documents' hosts: the
@@ -117,7 +119,12 @@ export const llmsExport = {
 
 /** The generated reference pages' share of the route tables loads with those pages only (src/plugins/lazy-routes). */
 export const lazyRoutes = {
-  modulePrefixes: openapiSource.apis.map((api) => `@site/${api.pages.dir}/`),
+  // A page's route names its MDX, or its JSON module when it is a light page (src/build/pages/lightDocs.ts); those
+  // pages are the /docs instance's, which has Docusaurus's default id (config/docs.ts).
+  modulePrefixes: openapiSource.apis.flatMap((api) => [
+    `@site/${api.pages.dir}/`,
+    lightModulePrefix(DEFAULT_PLUGIN_ID, api.pages.dir),
+  ]),
 } satisfies LazyRoutesOptions;
 
 /**

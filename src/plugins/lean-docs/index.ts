@@ -1,29 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import docsPlugin, { validateOptions } from '@docusaurus/plugin-content-docs';
 import type { LoadedContent, PluginOptions } from '@docusaurus/plugin-content-docs';
 import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
-import { hasDocCards, withoutDocList, withoutVersionDocs } from './lib';
+import { aliasedSitePathToRelativePath, docuHash } from '@docusaurus/utils';
+import { lightModule, referencePageRoute, type LightDocContent } from '../../build/pages/lightDocs';
+import { hasDocCards, withLightContent, withoutDocList, withoutVersionDocs } from './lib';
 
 /**
  * `@docusaurus/plugin-content-docs`, wrapped: the same plugin, whose global data and version metadata leave out the
- * lists of docs that nothing on this site reads (see lib.ts). Routes, sidebars, metadata and pages are the plugin's own.
+ * lists of docs that nothing on this site reads (see lib.ts), and whose generated reference pages are routed to a
+ * JSON module each instead of their MDX (src/build/pages/lightDocs.ts says why). Routes, sidebars, metadata and the
+ * other pages are the plugin's own.
  */
 export default async function leanDocsPlugin(context: LoadContext, options: unknown): Promise<Plugin> {
   // The options reach here already checked and defaulted by the docs plugin's validateOptions (below).
   const plugin = await docsPlugin(context, options as PluginOptions);
   const { contentLoaded } = plugin;
+  const pluginId = (options as PluginOptions).id;
   const lean: Plugin<LoadedContent> = {
     ...plugin,
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(withoutDocList(data as GlobalPluginData));
       // A DocCard needs the docs map: a version with a generated-index category keeps it.
       const cards = args.content.loadedVersions.some(hasDocCards);
+      const light = await lightPages(context.siteDir, args.content.loadedVersions);
+      const modules = new Map<string, string>();
+      // The docs plugin writes each doc's metadata (`<docuHash(source)>.json`) before it routes the doc; a light
+      // page's JSON module is written beside it from the same metadata.
+      const createData: typeof args.actions.createData = async (name, data) => {
+        const file = await args.actions.createData(name, data);
+        const page = light.get(name);
+        if (page !== undefined && typeof data === 'object' && data !== null) {
+          const content: LightDocContent = { referencePage: page.route, metadata: data as LightDocContent['metadata'] };
+          const module = lightModule(context.generatedFilesDir, pluginId, page.relative);
+          const written = await args.actions.createData(module.name, content);
+          // The route names the module by its request: a Docusaurus that kept its data elsewhere would break it.
+          if (path.resolve(written) !== path.resolve(module.file)) {
+            throw new Error(`[lean-docs] the docs plugin's data went to ${written}, not to ${module.file}`);
+          }
+          modules.set(page.source, module.request);
+        }
+        return file;
+      };
       const addRoute: typeof args.actions.addRoute = (route) =>
-        args.actions.addRoute(cards ? route : withoutVersionDocs(route));
-      await contentLoaded?.({ ...args, actions: { ...args.actions, setGlobalData, addRoute } });
+        args.actions.addRoute(withLightContent(cards ? route : withoutVersionDocs(route), modules));
+      await contentLoaded?.({ ...args, actions: { ...args.actions, setGlobalData, addRoute, createData } });
+      // Every doc's metadata is written under that name (routes.js, for the MDX loader); a Docusaurus that names it
+      // otherwise would leave the pages as MDX, and the largest APIs beyond memory, without a word.
+      const missed = [...light.values()].find((page) => !modules.has(page.source));
+      if (missed) {
+        throw new Error(
+          `[lean-docs] no metadata of ${missed.relative} was written as <docuHash(source)>.json: this Docusaurus names it otherwise (src/upstream-patches.md)`,
+        );
+      }
     },
   };
   return lean as Plugin;
+}
+
+/** The generated reference pages among the docs, by the name of their metadata file. */
+async function lightPages(
+  siteDir: string,
+  versions: LoadedContent['loadedVersions'],
+): Promise<Map<string, { source: string; relative: string; route: string }>> {
+  const pages = new Map<string, { source: string; relative: string; route: string }>();
+  for (const version of versions) {
+    for (const doc of version.docs) {
+      if (!doc.source.endsWith('.mdx')) continue;
+      const relative = aliasedSitePathToRelativePath(doc.source);
+      const route = referencePageRoute(await readFile(path.join(siteDir, relative), 'utf8'));
+      if (route !== undefined) pages.set(`${docuHash(doc.source)}.json`, { source: doc.source, relative, route });
+    }
+  }
+  return pages;
 }
 
 // Docusaurus validates a plugin function's options with its `validateOptions` property: here the docs plugin's own.

@@ -5,7 +5,7 @@ import {
   getActiveVersion,
 } from '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js';
 import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
-import { hasDocCards, withoutDocList, withoutVersionDocs } from './lib';
+import { hasDocCards, withLightContent, withoutDocList, withoutVersionDocs } from './lib';
 
 const version = (path: string, docs: string[]) => ({
   name: 'current',
@@ -79,5 +79,42 @@ describe('version metadata without the docs map', () => {
     const category = (link?: { type: string }, items: Item[] = []): Item => ({ type: 'category', link, items });
     expect(hasDocCards({ sidebars: { a: [category({ type: 'doc' }, [category()])] } })).toBe(false);
     expect(hasDocCards({ sidebars: { a: [category(undefined, [category({ type: 'generated-index' })])] } })).toBe(true);
+  });
+});
+
+describe('withLightContent', () => {
+  const page = (source: string) => ({
+    path: `/docs/${source}`,
+    component: '@theme/DocItem',
+    exact: true,
+    modules: { content: `@site/docs/${source}.mdx` },
+    sidebar: 'data',
+  });
+  const tree = {
+    path: '/docs',
+    component: '@theme/DocsRoot',
+    routes: [
+      {
+        path: '/docs',
+        component: '@theme/DocVersionRoot',
+        props: { version: { docs: {} } },
+        routes: [{ path: '/docs', component: '@theme/DocRoot', routes: [page('webhooks'), page('data-api/get-team')] }],
+      },
+    ],
+  };
+
+  test("routes a light page to its JSON module, deep in the docs' route tree, and leaves every other route as it was", () => {
+    const modules = new Map([['@site/docs/data-api/get-team.mdx', '@generated/light/data-api/get-team.json']]);
+    const routed = withLightContent(tree, modules);
+    const leaves = routed.routes![0].routes![0].routes!;
+    expect(leaves.map((leaf) => leaf.modules?.content)).toEqual([
+      '@site/docs/webhooks.mdx',
+      '@generated/light/data-api/get-team.json',
+    ]);
+    // Everything but the module is the route Docusaurus made, and the tree given is not changed.
+    expect({ ...leaves[1], modules: undefined }).toEqual({ ...page('data-api/get-team'), modules: undefined });
+    expect(routed.routes![0].props).toEqual(tree.routes[0].props);
+    expect(tree.routes[0].routes[0].routes[1].modules.content).toBe('@site/docs/data-api/get-team.mdx');
+    expect(withLightContent(tree, new Map())).toEqual(tree);
   });
 });

@@ -1,4 +1,5 @@
 import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
+import type { RouteConfig } from '@docusaurus/types';
 
 /**
  * The docs plugin's global data without each version's list of docs.
@@ -54,4 +55,18 @@ export function hasDocCards(version: { sidebars: Record<string, readonly Sidebar
   const visit = (items: readonly SidebarItemLike[]): boolean =>
     items.some((item) => item.link?.type === 'generated-index' || visit(item.items ?? []));
   return Object.values(version.sidebars).some(visit);
+}
+
+/**
+ * A route tree whose light pages (src/build/pages/lightDocs.ts) have their JSON module as content in place of their
+ * MDX: `modules` maps a doc's source to its module's request. Every other route is left as it was.
+ */
+export function withLightContent(route: RouteConfig, modules: ReadonlyMap<string, string>): RouteConfig {
+  const content = route.modules?.content;
+  const light = typeof content === 'string' ? modules.get(content) : undefined;
+  return {
+    ...route,
+    ...(light ? { modules: { ...route.modules, content: light } } : {}),
+    ...(route.routes ? { routes: route.routes.map((child) => withLightContent(child, modules)) } : {}),
+  };
 }
