@@ -98,11 +98,16 @@ export interface PassedCall {
 
 /**
  * Asks whether to send a write; throws unless the person accepts. A client that cannot ask gets a refusal that says
- * how to allow writes, unless the server was started so.
+ * how to allow writes, unless the server was started so. Answers `'allowed'` when the write passes without asking
+ * anyone (`--allow-writes`), `'confirmed'` when the person accepted it, so a trace can say which.
  */
-export async function confirmWrite(target: string, body: string | undefined, options: GateOptions): Promise<void> {
+export async function confirmWrite(
+  target: string,
+  body: string | undefined,
+  options: GateOptions,
+): Promise<'confirmed' | 'allowed'> {
   if (!options.ask) {
-    if (options.allowWrites) return;
+    if (options.allowWrites) return 'allowed';
     throw new Error(
       `${target} changes something on the server, and this client cannot ask you to confirm it (MCP elicitation): nothing was sent. To let the assistant send such calls without asking, start the server with --allow-writes.`,
     );
@@ -120,6 +125,7 @@ export async function confirmWrite(target: string, body: string | undefined, opt
   if (answer.action !== 'accept' || answer.content?.send !== true) {
     throw new Error(`you did not confirm ${target}: nothing was sent`);
   }
+  return 'confirmed';
 }
 
 /**

@@ -226,7 +226,10 @@ describe('run_recipe', () => {
     );
     expect(sent.map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
     expect(result.result).toMatchObject({ status: 'succeeded', outputs: { postedMessageId: 'msg-1' } });
-    expect(result.text).toContain('This step writes: it was confirmed before it was sent.');
+    expect(result.text).toContain(
+      'This step writes: it was sent without asking, because the server was started with --allow-writes.',
+    );
+    expect(result.text).not.toContain('confirmed');
   });
 
   test('the text cuts long outputs; the result holds them whole', async () => {

@@ -221,12 +221,13 @@ export async function runPublishedRecipe(
       confirm: async (_step, request) => {
         deadline.pause();
         try {
-          await confirmWrite(
+          const how = await confirmWrite(
             `${request.method} ${hideInQuestion(request.url)}`,
             request.body === undefined ? undefined : hideInQuestion(request.body),
             { env: options.env, allowWrites: options.allowWrites, ...(options.ask ? { ask: options.ask } : {}) },
           );
-          return true;
+          // Nobody was asked: the trace must not say the write was confirmed.
+          return how === 'confirmed' || { unasked: 'the server was started with --allow-writes' };
         } catch (error) {
           refusals.push(message(error));
           return false;

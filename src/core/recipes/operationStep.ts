@@ -94,8 +94,16 @@ export async function* callOperation(
 
   const shown = hideSecrets(request, state.secrets);
   if (isWriteMethod(request.method)) {
-    const accepted = state.options.confirm ? await state.options.confirm(step, shown) : false;
-    yield { ...base, type: 'confirmation', stepId: step.stepId, request: shown, accepted };
+    const answer = state.options.confirm ? await state.options.confirm(step, shown) : false;
+    const accepted = answer !== false;
+    yield {
+      ...base,
+      type: 'confirmation',
+      stepId: step.stepId,
+      request: shown,
+      accepted,
+      ...(typeof answer === 'object' ? { unasked: answer.unasked } : {}),
+    };
     if (!accepted) {
       throw new RunHalt(
         'stopped',

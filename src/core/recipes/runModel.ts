@@ -27,6 +27,12 @@ export interface RecipeAnswer {
   body: string;
 }
 
+/**
+ * What `confirm` answers: whether the person accepted the write, or that it is sent without asking anyone and why
+ * (a server started to allow writes), so the trace does not claim a confirmation nobody gave.
+ */
+export type Confirmation = boolean | { unasked: string };
+
 export interface RunOptions {
   document: ArazzoDocument;
   /** The workflow to run; the document's first when left out. */
@@ -38,7 +44,7 @@ export interface RunOptions {
    * Asked before a step whose method writes (anything but GET, HEAD and OPTIONS) is sent, with the request as it
    * will be sent, credentials hidden. Without it, a write step is refused and the run stops.
    */
-  confirm?: (step: ArazzoStep, request: HttpRequest) => Promise<boolean>;
+  confirm?: (step: ArazzoStep, request: HttpRequest) => Promise<Confirmation>;
   /** The origins a request may go to (the API's own hosts, the local mock); any other server is refused. */
   trustedOrigins: readonly string[];
   /** The most steps a run takes, each call, retry and workflow call counted: a loop cannot run forever. */
@@ -74,7 +80,14 @@ export type TraceEvent = EventBase &
   (
     | { type: 'workflow-started'; inputs: Record<string, unknown>; calledBy?: string }
     | { type: 'step-started'; stepId: string; description?: string; calls: string; attempt: number }
-    | { type: 'confirmation'; stepId: string; request: HttpRequest; accepted: boolean }
+    | {
+        type: 'confirmation';
+        stepId: string;
+        request: HttpRequest;
+        accepted: boolean;
+        /** Why the write was sent without asking anyone; absent when the person was asked. */
+        unasked?: string;
+      }
     | { type: 'request'; stepId: string; request: HttpRequest }
     | {
         type: 'answer';

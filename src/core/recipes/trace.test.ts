@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../openapi/document';
 import { operationResolver } from './requests';
-import type { RecipeAnswer } from './runModel';
+import type { Confirmation, RecipeAnswer } from './runModel';
 import { runRecipeToEnd } from './runner';
 import { traceMarkdown, traceValueLimit } from './trace';
 import type { ArazzoDocument } from './types';
@@ -61,7 +61,7 @@ const document: ArazzoDocument = {
 
 const key = 'k-secret-42';
 
-async function trace(confirmed: boolean): Promise<string> {
+async function trace(confirmed: Confirmation): Promise<string> {
   const send = (): Promise<RecipeAnswer> =>
     Promise.resolve({
       status: 200,
@@ -112,6 +112,16 @@ describe('the trace as Markdown', () => {
     expect(markdown).toContain('- Why: write writes (PUT) and was not confirmed: nothing is sent');
     expect(markdown).toContain('This step writes and was **not** confirmed: nothing was sent.');
     expect(markdown).not.toContain(key);
+  });
+
+  test('a write sent without asking anyone says so and why, not that it was confirmed', async () => {
+    const markdown = await trace({ unasked: 'the server was started with --allow-writes' });
+    expect(markdown).toContain('- Result: **succeeded** after 2 steps');
+    expect(markdown).toContain(
+      'This step writes: it was sent without asking, because the server was started with --allow-writes.',
+    );
+    expect(markdown).not.toContain('confirmed');
+    expect(markdown).toContain('PUT https://api.example.test/notes/copy');
   });
 
   test('a large kept value is cut, and says so', () => {

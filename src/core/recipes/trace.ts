@@ -101,9 +101,11 @@ export function traceMarkdown(events: readonly TraceEvent[], options: { title?: 
         break;
       case 'confirmation':
         out.push(
-          event.accepted
-            ? 'This step writes: it was confirmed before it was sent.'
-            : 'This step writes and was **not** confirmed: nothing was sent. The request it would have sent:',
+          !event.accepted
+            ? 'This step writes and was **not** confirmed: nothing was sent. The request it would have sent:'
+            : event.unasked !== undefined
+              ? `This step writes: it was sent without asking, because ${markdownText(event.unasked)}.`
+              : 'This step writes: it was confirmed before it was sent.',
         );
         if (!event.accepted) out.push(requestText(event.request));
         break;
