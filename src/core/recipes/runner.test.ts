@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import type { JsonObject } from '../openapi/document';
+import { parseDocumentText } from '../openapi/parse';
 import type { HttpRequest } from '../openapi/request';
 import { operationResolver } from './requests';
 import { hiddenText, type RecipeAnswer, type RunOptions, type TraceEvent } from './runModel';
@@ -444,5 +447,62 @@ describe('the recipe runner', () => {
     const { result, events } = await runRecipeToEnd(options(recipe(workflow), send, { traceBodyLimit: 20 }));
     expect(result.outputs).toEqual({ end: 7 });
     expect(ofType(events, 'answer')[0]).toMatchObject({ body: '{"padding":"xxxxxxxx', bodyCut: true });
+  });
+});
+
+describe("the player-match-history recipe's branch", () => {
+  const history = parseDocumentText(
+    readFileSync('openapi/recipes/player-match-history.arazzo.yaml', 'utf8'),
+  ) as unknown as ArazzoDocument;
+  const dataServer = 'https://data.example.test/v4';
+  const player = { player_id: 'p-1', nickname: 'Kestrel' };
+  const candidates = [{ player_id: 'p-2', nickname: 'Kestrel_2' }];
+  function run(lookup: RecipeAnswer) {
+    const fake = fakeSend((_request, url) => {
+      if (url.pathname === '/v4/players') return lookup;
+      if (url.pathname === '/v4/search/players') return json(200, { start: 0, end: 1, items: candidates });
+      if (url.pathname === '/v4/players/p-1/history') return json(200, { start: 0, end: 0, items: [] });
+      return json(500, { message: `no stub for ${url.pathname}` });
+    });
+    const ran = runRecipeToEnd({
+      document: history,
+      workflowId: 'playerMatchHistory',
+      inputs: { apiKey, nickname: 'Kestrel', game: 'cs2' },
+      resolveOperation: operationResolver({ data: { document: readVendoredDocument('data'), serverUrl: dataServer } }),
+      send: fake.send,
+      trustedOrigins: ['https://data.example.test'],
+    });
+    return { sent: fake.sent, ran };
+  }
+  const paths = (sent: HttpRequest[]) => sent.map((request) => request.url.replace(dataServer, ''));
+
+  test('a lookup answering 404 goes to the nickname search, which keeps the candidates; no history is read', async () => {
+    const { sent, ran } = run(json(404, { message: 'Not Found' }));
+    const { result, events } = await ran;
+    expect(paths(sent)).toEqual(['/players?nickname=Kestrel', '/search/players?nickname=Kestrel&game=cs2']);
+    expect(ofType(events, 'action').find((event) => event.stepId === 'findPlayer')).toMatchObject({
+      action: 'goto',
+      name: 'noSuchNickname',
+      target: 'searchNickname',
+    });
+    expect(ofType(events, 'outputs').find((event) => event.stepId === 'searchNickname')?.outputs).toEqual({
+      candidates,
+    });
+    expect(result.status).toBe('succeeded');
+  });
+
+  test('a lookup that finds the player reads the history and ends there, without the search', async () => {
+    const { sent, ran } = run(json(200, player));
+    const { result } = await ran;
+    expect(paths(sent)).toEqual(['/players?nickname=Kestrel', '/players/p-1/history?game=cs2&offset=0&limit=20']);
+    expect(result).toMatchObject({ status: 'succeeded', outputs: { playerId: 'p-1', nickname: 'Kestrel' } });
+  });
+
+  test('any other failure of the lookup is not the branch: the run fails at findPlayer', async () => {
+    const { sent, ran } = run(json(401, { message: 'Unauthorized' }));
+    const { result } = await ran;
+    expect(paths(sent)).toEqual(['/players?nickname=Kestrel']);
+    expect(result.status).toBe('failed');
+    expect(result.reason).toMatch(/^findPlayer failed/);
   });
 });
