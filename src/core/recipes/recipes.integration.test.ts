@@ -68,6 +68,26 @@ afterAll(async () => {
   await Promise.all([mocks.data?.stop(), mocks.chat?.stop()]);
 });
 
+/**
+ * The paging workflows an entry runs, each with its page step (its first call): a workflow one of whose steps calls
+ * that workflow itself (the next page), the entry's own or one it calls.
+ */
+function pagingWorkflows(entry: Entry): { workflowId: string; pageStep: string }[] {
+  const byId = new Map(entry.document.workflows.map((workflow) => [workflow.workflowId, workflow]));
+  const reached = new Set<string>();
+  const visit = (id: string) => {
+    if (reached.has(id)) return;
+    reached.add(id);
+    for (const step of byId.get(id)?.steps ?? []) if (step.workflowId) visit(step.workflowId);
+  };
+  visit(entry.workflow.workflowId);
+  return [...reached].flatMap((id) => {
+    const steps = byId.get(id)?.steps ?? [];
+    const pageStep = steps.find((step) => !step.workflowId)?.stepId;
+    return steps.some((step) => step.workflowId === id) && pageStep ? [{ workflowId: id, pageStep }] : [];
+  });
+}
+
 /** A workflow's inputs from its document: each input's first `examples` value, and the credential of the run. */
 function exampleInputs(entry: Entry, runner: Runner): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
@@ -141,6 +161,18 @@ describe('every recipe runs against the mocks with our runner', () => {
     expect(confirmed).toEqual(workflow.workflowId === 'chatBotPost' ? ['post'] : []);
     expect(JSON.stringify(events)).not.toContain(credential(entry, 'ours'));
     expect(callsOf(entry, 'ours').length).toBeGreaterThan(0);
+    // A paging loop that stopped after its first page would pass every check above: each paging workflow must have
+    // asked for more than one page (respect's calls are compared with these below).
+    for (const { workflowId, pageStep } of pagingWorkflows(entry)) {
+      const urls = new Set(
+        events.flatMap((event) =>
+          event.type === 'request' && event.workflowId === workflowId && event.stepId === pageStep
+            ? [event.request.url]
+            : [],
+        ),
+      );
+      expect(urls.size, `pages read by ${workflowId}'s ${pageStep}: ${[...urls].join(', ')}`).toBeGreaterThan(1);
+    }
   });
 });
 
