@@ -1,6 +1,11 @@
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import { codeSamplesDocument, providerSamples } from '../../../tests/fixtures/codeSamplesDocument';
-import { demoteHeadings, exportPages, type ExportApi } from './exportPages';
+import { twinPath } from '../../core/markdownTwin';
+import { loadRecipes } from '../recipes/load';
+import { recipes as recipeOptions } from '../siteOptions';
+import { demoteHeadings, exportPages, sectionsWithApis, type ExportApi } from './exportPages';
+import { llmsTxt } from './llms';
 
 test.each([
   ['# Title\n\n## Part', '## Title\n\n### Part'],
@@ -37,4 +42,22 @@ test("the single-page reference's twin holds every call's own samples as the cal
   expect(reference).toContain('# Every championship, newest first\n');
   expect(reference).not.toContain('## Every championship');
   expect(reference).toContain("\n### Samples from the API's document\n");
+});
+
+test("llms.txt's Recipes section lists every recipe's page and the recipes' index, and no other page", () => {
+  // The routes the recipes plugin gives the pages (src/build/recipes/pages.ts): its route base, each recipe's slug.
+  const recipes = loadRecipes(path.resolve(__dirname, '../../..'), recipeOptions.apis);
+  expect(recipes.length).toBeGreaterThan(0);
+  const recipeRoutes = [
+    `${recipeOptions.routeBase}/`,
+    ...recipes.map((recipe) => `${recipeOptions.routeBase}/${recipe.slug}`),
+  ];
+  const html = (route: string) =>
+    `<html><head><title>${route} | Portal</title></head><body><main><h1>${route}</h1><p>Text.</p></main></body></html>`;
+  const pages = exportPages(['/getting-started/Guides/chat-bots', '/docs/webhooks', ...recipeRoutes], [], html);
+  const site = { title: 'Portal', summary: 'Docs.', url: 'https://portal.example' };
+  const text = llmsTxt(site, pages, sectionsWithApis([]));
+  const section = /\n## Recipes\n\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
+  const linked = [...section.matchAll(/\]\((\S+)\)/g)].map((match) => match[1]);
+  expect(linked.sort()).toEqual(recipeRoutes.map((route) => `${site.url}${twinPath(route)}`).sort());
 });
