@@ -11,6 +11,7 @@ import { startMock, type MockServer } from '../../tools/mock/mockServer';
 import { axe } from './support/axe';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { Explorer } from './support/pages';
+import { RecipeRunnerPanel } from './support/recipeRunner';
 import { variantUrl } from './support/variants';
 
 /**
@@ -339,4 +340,30 @@ test("the OAuth2 guide's sample signs in with PKCE, posts, refreshes its token a
   } finally {
     await sample.stop();
   }
+});
+
+test("the chat bot's recipe signs in with Try it's sign-in, then reads the room and posts with that token through the gate", async ({
+  page,
+}) => {
+  const from = mock.received.length;
+  await gotoHydrated(page, '/getting-started/recipes/chat-bot-post');
+  const runner = new RecipeRunnerPanel(page);
+  await runner.chooseServer('mock');
+  const group = runner.region.getByRole('group', { name: 'OAuth2 sign-in' });
+  const popup = page.waitForEvent('popup');
+  await group.getByRole('button', { name: 'Sign in' }).click();
+  await consent(await popup);
+  await expect(group).toContainText(/Signed in: token ••••\S{4}, expires at/);
+  await runner.button('Run to the end').click();
+  await expect(runner.question).toContainText('Step post writes (POST). Send it?');
+  await runner.button('Send it').click();
+  await expect(runner.status).toContainText('The run succeeded after 3 steps');
+  // Every call reached the mock with the token its OAuth2 server issued, which the gate verified.
+  const calls = mock.received.slice(from).filter((request) => request.url.startsWith('/rooms/'));
+  expect(calls.map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
+  const tokens = new Set(calls.map((request) => String(request.headers.authorization)));
+  expect(tokens.size).toBe(1);
+  const token = /^Bearer (\S+)$/.exec([...tokens][0])?.[1] ?? '';
+  expect(await mock.oauth?.verify(token)).toBeUndefined();
+  await expect(runner.region).not.toContainText(token);
 });

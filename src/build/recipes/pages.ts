@@ -2,6 +2,9 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { text, type JsonObject } from '../../core/openapi/document';
 import { operationSlug } from '../../core/openapi/view/slugs';
+import { securityAlternatives } from '../../core/openapi/view/securityViews';
+import type { SecurityView } from '../../core/openapi/view';
+import { productionServer } from '../../core/openapi/servers';
 import { markdownTrees } from '../../core/markdown/parse';
 import { codeSources, recipeCode } from '../../core/recipes/code';
 import { sampleSettings } from '../../core/samples/settings';
@@ -64,10 +67,11 @@ function typeOf(schema: JsonSchemaObject): string {
   return `${type}${format}${range}${values}`;
 }
 
-function inputsOf(workflow: ArazzoWorkflow): RecipeInputView[] {
+function inputsOf(workflow: ArazzoWorkflow, signIns: ReadonlyMap<string, SecurityView>): RecipeInputView[] {
   const required = new Set(workflow.inputs?.required ?? []);
   return Object.entries(workflow.inputs?.properties ?? {}).map(([name, schema]) => {
     const secret = schema.format === 'password';
+    const signIn = secret ? signIns.get(name) : undefined;
     const example = Array.isArray(schema.examples) && schema.examples.length > 0 ? schema.examples[0] : undefined;
     return {
       name,
@@ -77,8 +81,37 @@ function inputsOf(workflow: ArazzoWorkflow): RecipeInputView[] {
       ...(example !== undefined && !secret ? { example: shown(example) } : {}),
       ...(schema.default !== undefined ? { default: shown(schema.default) } : {}),
       secret,
+      ...(signIn ? { signIn } : {}),
     };
   });
+}
+
+/**
+ * The OAuth2 schemes a workflow's inputs are the tokens of, by input: each `x-security` entry (the workflow's, its
+ * steps') whose value is `$inputs.<name>` and whose scheme, as the workflow's calls require it, has a flow Try it
+ * runs (authorization code, client credentials). Its scopes are every scope those calls ask for.
+ */
+function signInSchemes(
+  workflow: ArazzoWorkflow,
+  callSecurity: (stepId: string) => SecurityView[],
+): Map<string, SecurityView> {
+  const schemes = new Map<string, SecurityView>();
+  const entries = [
+    ...(workflow['x-security'] ?? []).map((entry) => ({ entry, steps: workflow.steps })),
+    ...workflow.steps.flatMap((step) => (step['x-security'] ?? []).map((entry) => ({ entry, steps: [step] }))),
+  ];
+  for (const { entry, steps } of entries) {
+    const required = steps
+      .flatMap((step) => callSecurity(step.stepId))
+      .filter((view) => view.name === entry.schemeName && (view.authorizationCode || view.clientCredentials));
+    if (required.length === 0) continue;
+    const view = { ...required[0], scopes: [...new Set(required.flatMap((each) => each.scopes))] };
+    for (const value of Object.values(entry.values)) {
+      const name = /^\$inputs\.([A-Za-z0-9_.-]+)$/.exec(value)?.[1];
+      if (name && !schemes.has(name)) schemes.set(name, view);
+    }
+  }
+  return schemes;
 }
 
 function actionsOf(actions: ArazzoAction[] | undefined, workflow: ArazzoWorkflow): RecipeActionView[] {
@@ -106,6 +139,12 @@ function actionsOf(actions: ArazzoAction[] | undefined, workflow: ArazzoWorkflow
   });
 }
 
+/** The server a production run sends to, by the runner's rule: the document's first on the API's own hosts. */
+function productionUrlOf(document: JsonObject | undefined, api: RecipePagesApi): { productionUrl?: string } {
+  const url = document ? productionServer(document.servers, api) : undefined;
+  return url ? { productionUrl: url } : {};
+}
+
 /** One recipe's page data, from the recipe and the documents it was checked against. */
 export function recipePage(
   recipe: LoadedRecipe,
@@ -127,6 +166,7 @@ export function recipePage(
       mockUrl: api.mockUrl,
       trustedOrigins: [...api.trustedOrigins],
       signInOrigins: [...api.signInOrigins],
+      ...productionUrlOf(documents.get(id), api),
     };
   }
   const workflows = recipe.document.workflows.map((workflow): RecipeWorkflowView => {
@@ -172,7 +212,11 @@ export function recipePage(
         ...(next ? { then: { id: next.stepId, anchor: stepAnchor(workflow.workflowId, next.stepId) } } : {}),
       };
     });
-    const inputs = inputsOf(workflow);
+    const callSecurity = (stepId: string): SecurityView[] => {
+      const call = calls.get(`${workflow.workflowId}/${stepId}`);
+      return call ? securityAlternatives(call.document, call.ref.operation).flat() : [];
+    };
+    const inputs = inputsOf(workflow, signInSchemes(workflow, callSecurity));
     return {
       id: workflow.workflowId,
       anchor: workflowAnchor(workflow.workflowId),

@@ -5,6 +5,7 @@ import { traceMarkdown } from '@site/src/core/recipes/trace';
 import type { ArazzoDocument } from '@site/src/core/recipes/types';
 import { readCredential, subscribeToCredentials, writeCredential } from '../ApiExplorer/storage';
 import type { RunnerApi, RunnerInput, ServerChoice } from './session';
+import InputSignIn from './InputSignIn';
 import Steps, { RequestText, stepRuns, stepSummary } from './Steps';
 import { useRecipeRun, type RunView } from './useRecipeRun';
 import styles from './styles.module.css';
@@ -209,6 +210,16 @@ export default function RecipeRunner({
               placeholder={input.secret ? 'Kept in this tab only, as in Try it' : (input.default ?? '')}
               onChange={(event) => setValue(input, event.target.value)}
             />
+            {input.secret && input.signIn && credentialApi && (
+              <InputSignIn
+                api={credentialApi}
+                scheme={input.signIn}
+                serverUrl={choice === 'mock' ? apiList[0].mockUrl : apiList[0].productionUrl}
+                signInOrigins={apiList[0].signInOrigins ?? [serverOrigin(apiList[0].mockUrl) ?? '']}
+                draft={() => typed}
+                restore={(draft) => setTyped((current) => ({ ...current, ...(draft as Record<string, string>) }))}
+              />
+            )}
             {input.secret && signedIn(input.name) && (
               <p className={styles.hint}>
                 Signed in with Try it: {maskedToken(signedIn(input.name)?.accessToken ?? '')}, for{' '}

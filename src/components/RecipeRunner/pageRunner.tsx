@@ -38,6 +38,7 @@ export function runnerApi(api: PageRunnerProps['recipe']['apis'][string]): Runne
     mockUrl,
     trustedOrigins,
     ...(api.signInOrigins ? { signInOrigins: api.signInOrigins } : {}),
+    ...(api.productionUrl ? { productionUrl: api.productionUrl } : {}),
   };
 }
 

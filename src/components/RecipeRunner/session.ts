@@ -1,5 +1,5 @@
 import type { JsonObject } from '@site/src/core/openapi/document';
-import { firstTrustedServer, serverOrigin, usableServerUrls } from '@site/src/core/openapi/servers';
+import { productionServer } from '@site/src/core/openapi/servers';
 import type { SecurityView } from '@site/src/core/openapi/view';
 import { writeToken } from '@site/src/core/oauth/tokens';
 import { operationResolver } from '@site/src/core/recipes/requests';
@@ -25,6 +25,8 @@ export interface RunnerApi {
   trustedOrigins: readonly string[];
   /** Where its OAuth2 sign-in's authorization page may be (src/build/hosts.ts); none: sign-in at the mock only. */
   signInOrigins?: readonly string[];
+  /** The server a production run sends to, when the page names it (`productionServer`): what a sign-in is for. */
+  productionUrl?: string;
 }
 
 /** A workflow input as the recipe page lists it (src/core/recipes/page.ts's RecipeInputView). */
@@ -37,6 +39,8 @@ export interface RunnerInput {
   default?: string;
   /** A credential (`format: password`): a password field bound to Try it's stored credential, never an example. */
   secret: boolean;
+  /** The OAuth2 scheme it is the token of, when Try it can sign in for it (src/core/recipes/page.ts). */
+  signIn?: SecurityView;
 }
 
 export type ServerChoice = 'production' | 'mock';
@@ -73,9 +77,7 @@ async function siteJson(transport: typeof fetch, path: string): Promise<unknown>
 /** The server a source's calls go to: the local mock, or the document's first server on the API's own hosts. */
 export function serverFor(api: RunnerApi, document: JsonObject, choice: ServerChoice): string {
   if (choice === 'mock') return api.mockUrl;
-  const mockOrigin = serverOrigin(api.mockUrl);
-  const own = api.trustedOrigins.filter((origin) => origin !== mockOrigin);
-  const url = firstTrustedServer(usableServerUrls(document.servers), own);
+  const url = productionServer(document.servers, api);
   if (!url) throw new Error(`${api.title} lists no production server on its own hosts: choose the local mock`);
   return url;
 }

@@ -121,3 +121,18 @@ export function usableServerUrls(servers: unknown): string[] {
     .map((server) => filledServerUrl(server))
     .filter((url) => serverUrlProblem(url) === undefined);
 }
+
+/**
+ * Where a run of a recipe on "production" sends an API's calls: the document's first server on the API's own hosts
+ * (its trusted origins but the local mock's). The runner sends there, and a sign-in before the run is for it.
+ */
+export function productionServer(
+  servers: unknown,
+  api: { mockUrl: string; trustedOrigins: readonly string[] },
+): string | undefined {
+  const mockOrigin = serverOrigin(api.mockUrl);
+  return firstTrustedServer(
+    usableServerUrls(servers),
+    api.trustedOrigins.filter((origin) => origin !== mockOrigin),
+  );
+}

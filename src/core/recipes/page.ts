@@ -1,3 +1,4 @@
+import type { SecurityView } from '../openapi/view';
 import type { RecipeCode } from './code';
 import type { ArazzoDocument } from './types';
 
@@ -40,6 +41,11 @@ export interface RecipeApiView {
   mockUrl: string;
   trustedOrigins: string[];
   signInOrigins: string[];
+  /**
+   * The server a run on production sends to: the document's first server on the API's own hosts (as the runner
+   * picks it, src/components/RecipeRunner/session.ts), so a sign-in before the run is for that server.
+   */
+  productionUrl?: string;
 }
 
 export interface RecipeWorkflowView {
@@ -66,6 +72,11 @@ export interface RecipeInputView {
   default?: string;
   /** A credential (`format: password`): shown as a placeholder, never as an example value. */
   secret: boolean;
+  /**
+   * The OAuth2 scheme the input is the token of (the workflow's `x-security`), as Try it shows it, with the scopes
+   * the workflow's calls ask for: the runner offers Try it's sign-in for it. Only for a scheme with a flow Try it runs.
+   */
+  signIn?: SecurityView;
 }
 
 export interface RecipeStepView {
