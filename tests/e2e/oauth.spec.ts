@@ -350,6 +350,9 @@ test("the chat bot's recipe signs in with Try it's sign-in, then reads the room 
   const runner = new RecipeRunnerPanel(page);
   await runner.chooseServer('mock');
   const group = runner.region.getByRole('group', { name: 'OAuth2 sign-in' });
+  // The runner's fields are full width; the "keep the token" checkbox still sits beside its words.
+  const keep = group.getByRole('checkbox', { name: /Keep the token in this tab/ });
+  expect((await keep.boundingBox())?.width).toBeLessThan(40);
   const popup = page.waitForEvent('popup');
   await group.getByRole('button', { name: 'Sign in' }).click();
   await consent(await popup);

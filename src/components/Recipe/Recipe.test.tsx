@@ -43,6 +43,34 @@ describe('a recipe page', () => {
     );
   });
 
+  it('draws no way past an action without criteria, and a failure branch as a dashed edge', () => {
+    // readHistory's success action (historyRead: end) has no criteria: it always applies, so the run never goes on
+    // to the next step in the list (searchNickname, reached only by findPlayer's failure on a 404).
+    expect(page.workflows[0].diagram.split('\n').slice(6)).toEqual([
+      '  start --> s0',
+      '  s0 -->|"success"| s1',
+      '  s0 -.->|"failure: noSuchNickname"| s2',
+      '  s1 -->|"historyRead"| done',
+      '  s2 -->|"success"| done',
+    ]);
+  });
+
+  it("says where each step's run goes, with an 'otherwise' only where an action's criteria may not be met", () => {
+    const html = renderToStaticMarkup(<Recipe recipe={page} />);
+    const then = (stepId: string) =>
+      [
+        ...(
+          new RegExp(`id="step-player-match-history-${stepId}"[\\s\\S]*?<dt>Then</dt><dd><ul>([\\s\\S]*?)</ul>`).exec(
+            html,
+          )?.[1] ?? ''
+        ).matchAll(/<li>([\s\S]*?)<\/li>/g),
+      ].map((match) => match[1].replace(/<[^>]+>/g, ''));
+    expect(then('read-history').join(' | ')).not.toMatch(/otherwise|searchNickname/);
+    expect(then('find-player').at(-1)).toBe('on failure, otherwise: the run stops with the answer');
+    expect(then('find-player').join(' | ')).toMatch(/on failure: noSuchNickname/);
+    expect(then('search-nickname')).toContain('on failure: the run stops with the answer');
+  });
+
   it('links each step to its call’s page and shows what it sends, keeps and needs', () => {
     const html = renderToStaticMarkup(<Recipe recipe={page} />);
     expect(html).toContain('<a href="/docs/data-api/get-player-by-lookup">');

@@ -3,7 +3,12 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Markdown from '@site/src/components/Markdown';
-import type { RecipeActionView, RecipeStepView, RecipeWorkflowView } from '@site/src/core/recipes/page';
+import {
+  decides,
+  type RecipeActionView,
+  type RecipeStepView,
+  type RecipeWorkflowView,
+} from '@site/src/core/recipes/page';
 import styles from './styles.module.css';
 import { OutputsTable, ScrollTable } from './ScrollTable';
 
@@ -139,20 +144,24 @@ export function Step({
             {step.onSuccess.map((action) => (
               <Action key={action.name} action={action} />
             ))}
-            <li>
-              {step.onSuccess.length > 0 ? 'otherwise: ' : 'on success: '}
-              {step.then ? (
-                <>
-                  goes to <Link href={`#${step.then.anchor}`}>step {step.then.id}</Link>
-                </>
-              ) : (
-                <>the workflow ends{workflow.outputs.length > 0 ? ' with its outputs' : ''}</>
-              )}
-            </li>
+            {decides(step.onSuccess) ? null : (
+              <li>
+                {step.onSuccess.length > 0 ? 'otherwise: ' : 'on success: '}
+                {step.then ? (
+                  <>
+                    goes to <Link href={`#${step.then.anchor}`}>step {step.then.id}</Link>
+                  </>
+                ) : (
+                  <>the workflow ends{workflow.outputs.length > 0 ? ' with its outputs' : ''}</>
+                )}
+              </li>
+            )}
             {step.onFailure.map((action) => (
               <Action key={action.name} action={{ ...action, name: `on failure: ${action.name}` }} />
             ))}
-            {step.onFailure.length === 0 ? <li>on failure: the run stops with the answer</li> : null}
+            {decides(step.onFailure) ? null : (
+              <li>on failure{step.onFailure.length > 0 ? ', otherwise' : ''}: the run stops with the answer</li>
+            )}
           </ul>
         </dd>
       </dl>

@@ -122,6 +122,14 @@ export interface RecipeIndexEntry {
   steps: number;
 }
 
+/**
+ * Whether a step's actions always decide where the run goes: an action without criteria applies whenever it is
+ * reached (Arazzo 1.0.1: the first action whose criteria are met is taken), so nothing comes after it.
+ */
+export function decides(actions: readonly RecipeActionView[]): boolean {
+  return actions.some((action) => action.criteria.length === 0);
+}
+
 /** The anchor of a workflow's heading, and of a step's under it. */
 export function workflowAnchor(workflowId: string): string {
   return `workflow-${kebab(workflowId)}`;
@@ -187,7 +195,9 @@ export function flowchart(workflow: Pick<RecipeWorkflowView, 'inputs' | 'steps'>
       else lines.push(`  ${from} -->|"${label(`${action.name}: retry`)}"| ${from}`);
     }
     const next = step.then ? node.get(step.then.id) : 'done';
-    lines.push(`  ${from} -->|"${step.onSuccess.length > 0 ? 'otherwise' : 'success'}"| ${next ?? 'done'}`);
+    if (!decides(step.onSuccess)) {
+      lines.push(`  ${from} -->|"${step.onSuccess.length > 0 ? 'otherwise' : 'success'}"| ${next ?? 'done'}`);
+    }
     for (const action of step.onFailure) {
       const to = targetOf(action);
       lines.push(`  ${from} -.->|"${label(`failure: ${action.name}`)}"| ${to ?? from}`);
