@@ -24,6 +24,7 @@ import { descriptionLinks } from '../../core/openapi/descriptionLinks';
 import { webhookDetails } from '../../core/openapi/view/webhookDetails';
 import type { Badge, OperationBadges } from '../../core/changelog';
 import type { PagesOptions } from '../pipeline/options';
+import { schemaSections } from '../../core/openapi/lightDoc';
 
 /** Front matter keywords: Docusaurus refuses an empty one (a call without an operationId has none), and repeats say nothing. */
 function keywords(values: readonly string[]): string[] {
@@ -113,6 +114,15 @@ function schemaExports(
   ];
 }
 
+/** A schema page's MDX inside its element: its intro, then each section's heading and part (schemaPageSections). */
+export function schemaPageChildren(example: boolean): string[] {
+  return [
+    '<SchemaPageIntro />',
+    '',
+    ...schemaSections(example).flatMap((section) => [`## ${section.title}`, '', `<${section.part} />`, '']),
+  ];
+}
+
 /** A generated page: its MDX, and the data it reads from a file of its own (src/core/openapi/pageData.ts). */
 export interface GeneratedPage {
   content: string;
@@ -124,7 +134,12 @@ export interface GeneratedPage {
  * written, whatever a slug holds.
  */
 function referencePageElement(options: PagesOptions, slug: string, children: string[] = []): string[] {
-  const route = JSON.stringify(pageDataRoute(options.schemaFiles.route, slug));
+  return referencePageLines(pageDataRoute(options.schemaFiles.route, slug), children);
+}
+
+/** The element's lines for a page data route: the light pages (lightDocs.ts) recognise a page by them. */
+export function referencePageLines(dataRoute: string, children: string[] = []): string[] {
+  const route = JSON.stringify(dataRoute);
   return children.length === 0
     ? [`<ReferencePage data={${route}} />`, '']
     : [`<ReferencePage data={${route}}>`, '', ...children, '</ReferencePage>', ''];
@@ -213,19 +228,7 @@ export function schemaPage(
     '---',
     '',
     // The headings are the page's MDX, so its table of contents lists them; what they head comes from the data.
-    ...referencePageElement(options, view.slug, [
-      '<SchemaPageIntro />',
-      '',
-      '## Fields',
-      '',
-      '<SchemaPageFields />',
-      '',
-      ...(view.example === undefined ? [] : ['## Example', '', '<SchemaPageExample />', '']),
-      '## Used by',
-      '',
-      '<SchemaPageUsedBy />',
-      '',
-    ]),
+    ...referencePageElement(options, view.slug, schemaPageChildren(view.example !== undefined)),
   ];
   const data: SchemaPageData = {
     kind: 'schema',

@@ -1,8 +1,9 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import Heading from '@theme/Heading';
 import { expect, test } from 'vitest';
 import type { LightDocContent } from '../../core/openapi/lightDoc';
 import { docContent, type DocContent } from './lightContent';
-import ReferencePage from './ReferencePage';
+import ReferencePage, { SchemaPageExample, SchemaPageFields, SchemaPageIntro, SchemaPageUsedBy } from './ReferencePage';
 
 const light: LightDocContent = {
   referencePage: '/openapi/data-v4/pages/get-team.json',
@@ -30,6 +31,40 @@ test("the component is the page's ReferencePage for its data route", () => {
   const element = Content();
   expect(element.type).toBe(ReferencePage);
   expect(element.props.data).toBe('/openapi/data-v4/pages/get-team.json');
+});
+
+test("a schema page's component holds its intro and sections under their headings, which make its table of contents", () => {
+  const schema = (example: boolean) =>
+    docContent<DocContent & (() => ReactElement<{ data: string; children: ReactNode[] }>)>({
+      ...light,
+      referencePage: '/openapi/data-v4/pages/schemas/team.json',
+      schema: { example },
+    });
+  const withExample = schema(true);
+  expect(withExample.toc).toEqual([
+    { value: 'Fields', id: 'fields', level: 2 },
+    { value: 'Example', id: 'example', level: 2 },
+    { value: 'Used by', id: 'used-by', level: 2 },
+  ]);
+  const element = withExample();
+  expect(element.type).toBe(ReferencePage);
+  expect(element.props.data).toBe('/openapi/data-v4/pages/schemas/team.json');
+  const [intro, sections] = element.props.children as [
+    ReactElement,
+    ReactElement<{ as: string; id: string; children: string }>[][],
+  ];
+  expect(intro.type).toBe(SchemaPageIntro);
+  expect(
+    sections.flat().map((part) => (part.type === Heading ? `h2#${part.props.id} ${part.props.children}` : part.type)),
+  ).toEqual([
+    'h2#fields Fields',
+    SchemaPageFields,
+    'h2#example Example',
+    SchemaPageExample,
+    'h2#used-by Used by',
+    SchemaPageUsedBy,
+  ]);
+  expect(schema(false).toc.map((entry) => entry.id)).toEqual(['fields', 'used-by']);
 });
 
 test('an MDX module passes through as it is', () => {

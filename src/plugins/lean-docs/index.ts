@@ -5,7 +5,7 @@ import type { LoadedContent, PluginOptions } from '@docusaurus/plugin-content-do
 import type { GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import { aliasedSitePathToRelativePath, docuHash } from '@docusaurus/utils';
-import { lightModule, referencePageRoute, type LightDocContent } from '../../build/pages/lightDocs';
+import { lightModule, lightPage, type LightDocContent, type LightPage } from '../../build/pages/lightDocs';
 import { hasDocCards, withLightContent, withoutDocList, withoutVersionDocs } from './lib';
 
 /**
@@ -33,7 +33,7 @@ export default async function leanDocsPlugin(context: LoadContext, options: unkn
         const file = await args.actions.createData(name, data);
         const page = light.get(name);
         if (page !== undefined && typeof data === 'object' && data !== null) {
-          const content: LightDocContent = { referencePage: page.route, metadata: data as LightDocContent['metadata'] };
+          const content: LightDocContent = { ...page.light, metadata: data as LightDocContent['metadata'] };
           const module = lightModule(context.generatedFilesDir, pluginId, page.relative);
           const written = await args.actions.createData(module.name, content);
           // The route names the module by its request: a Docusaurus that kept its data elsewhere would break it.
@@ -64,14 +64,14 @@ export default async function leanDocsPlugin(context: LoadContext, options: unkn
 async function lightPages(
   siteDir: string,
   versions: LoadedContent['loadedVersions'],
-): Promise<Map<string, { source: string; relative: string; route: string }>> {
-  const pages = new Map<string, { source: string; relative: string; route: string }>();
+): Promise<Map<string, { source: string; relative: string; light: LightPage }>> {
+  const pages = new Map<string, { source: string; relative: string; light: LightPage }>();
   for (const version of versions) {
     for (const doc of version.docs) {
       if (!doc.source.endsWith('.mdx')) continue;
       const relative = aliasedSitePathToRelativePath(doc.source);
-      const route = referencePageRoute(await readFile(path.join(siteDir, relative), 'utf8'));
-      if (route !== undefined) pages.set(`${docuHash(doc.source)}.json`, { source: doc.source, relative, route });
+      const light = lightPage(await readFile(path.join(siteDir, relative), 'utf8'));
+      if (light !== undefined) pages.set(`${docuHash(doc.source)}.json`, { source: doc.source, relative, light });
     }
   }
   return pages;
