@@ -62,7 +62,10 @@ export interface GeneratedFiles {
 }
 
 export interface SplitOptions {
-  /** Whether a module (as registry.js names it, `@site/...`) belongs to the lazily loaded routes. */
+  /**
+   * Whether a module (as registry.js names it: `@site/...` for an MDX page, `@generated/...` for a light page's JSON
+   * module) belongs to the lazily loaded routes.
+   */
   isLazyModule: (modulePath: string) => boolean;
   /** Import request of the client helper that makes a lazy route's component. */
   helperRequest: string;

@@ -63,6 +63,9 @@ test('a page is light only when its body is the element, alone or around exactly
     page('<ReferencePage data={route} />'),
     '<ReferencePage data={"/a.json"} />\n',
     page('# A guide'),
+    // Escapes JSON does not have: the doc stays MDX rather than stopping the build.
+    page(String.raw`<ReferencePage data={"/a\q.json"} />`),
+    page('<ReferencePage data={"/a\t.json"} />'),
     // A schema page's element around anything but its sections as written, or a section more or less.
     sections(...fields),
     sections(...intro, ...fields, ...usedBy, 'More.', ''),

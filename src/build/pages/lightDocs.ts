@@ -8,14 +8,14 @@ export type { LightDocContent };
  * Generated reference pages as the docs plugin's route content without MDX.
  *
  * A generated call page is one MDX element naming its data file (`<ReferencePage data={"…/pages/<slug>.json"} />`,
- * mdxPages.ts), a schema page that element around its fixed sections. Docusaurus bundles each doc's MDX through its MDX loader into a module of its own, and that per-doc
- * cost is what kept the largest APIs from building: measured with Docusaurus 3.10 and Rspack on this 2-core machine,
- * 16,000 one-line Markdown docs took 10.27 GB to bundle, while 16,000 routes of one small JSON module each and one
- * shared component took 2.34 GB (and 0.99 GB to render). So each such page's route gets, in place of its MDX, a JSON
- * module holding the route of its data and the doc's metadata (the part of the MDX module DocItem reads); the
- * instance's page component (src/components/ApiOperation/DocItem.tsx) renders it with the same `ReferencePage` (and
- * a schema page's sections, with the table of contents their headings made). The
- * docs plugin still reads the MDX files for everything else it does (front matter, sidebars, pagination).
+ * mdxPages.ts), a schema page that element around its fixed sections. Docusaurus bundles each doc's MDX through its
+ * MDX loader into a module of its own, and that per-doc cost is what kept the largest APIs from building: measured
+ * with Docusaurus 3.10 and Rspack on this 2-core machine, 16,000 one-line Markdown docs took 10.27 GB to bundle, while
+ * 16,000 routes of one small JSON module each and one shared component took 2.34 GB (and 0.99 GB to render). So each
+ * such page's route gets, in place of its MDX, a JSON module holding the route of its data and the doc's metadata
+ * (the part of the MDX module DocItem reads); the instance's page component (src/components/ApiOperation/DocItem.tsx)
+ * renders it with the same `ReferencePage` (and a schema page's sections, with the table of contents their headings
+ * made). The docs plugin still reads the MDX files for everything else it does (front matter, sidebars, pagination).
  */
 
 /** The folder, in the docs plugin's data folder, of the pages' JSON modules. */
@@ -39,7 +39,13 @@ export function lightPage(mdx: string): LightPage | undefined {
   const body = text.slice(end + 5).trim();
   const match = opening.exec(body.split('\n', 1)[0]);
   if (!match) return undefined;
-  const route: unknown = JSON.parse(match[1]);
+  let route: unknown;
+  try {
+    route = JSON.parse(match[1]);
+  } catch {
+    // An escape JSON does not have (`\q`, a raw tab): not what the page writer writes, so the doc stays MDX.
+    return undefined;
+  }
   if (typeof route !== 'string') return undefined;
   const same = (children: string[]) => body === referencePageLines(route, children).join('\n').trim();
   if (same([])) return { referencePage: route };

@@ -38,7 +38,9 @@ function yamlString(value: string): string {
 
 /*
  * A generated page imports nothing: the `/docs` instance's page component provides the components it uses
- * (src/components/ApiOperation/DocItem.tsx), so bundling reaches them once rather than once per page.
+ * (src/components/ApiOperation/DocItem.tsx), so bundling reaches them once rather than once per page. Call and
+ * schema pages are not bundled as MDX at all (lightDocs.ts): their MDX is read for its front matter, and must stay
+ * exactly as written here for them to be recognised; webhook pages and anything else stay MDX.
  */
 
 /** Data for a page, as an MDX export. JSON is valid JavaScript, so document text stays data and never becomes MDX. */

@@ -9,8 +9,8 @@ import { referencePageComponents } from './pageComponents';
  * The `/docs` instance's page (its `docItemComponent`, config/docs.ts): Docusaurus's DocItem, with the reference
  * components provided. Rspack lays out every module a page's chunk reaches once per page before it splits chunks:
  * with each generated page importing the components, bundling 16 times the Data API took 4.0 GB, against 2.9 GB
- * with the components reached once, from this route component shared by the instance's pages. A generated call page
- * may come as a JSON module rather than MDX (lightContent.tsx).
+ * with the components reached once, from this route component shared by the instance's pages. A generated call or
+ * schema page comes as a JSON module rather than MDX (lightContent.tsx).
  */
 export default function ReferenceDocItem(props: Props): ReactNode {
   return (

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { ReactElement, ReactNode } from 'react';
 import Heading from '@theme/Heading';
 import { expect, test } from 'vitest';
@@ -65,6 +66,15 @@ test("a schema page's component holds its intro and sections under their heading
     SchemaPageUsedBy,
   ]);
   expect(schema(false).toc.map((entry) => entry.id)).toEqual(['fields', 'used-by']);
+});
+
+test("what the docs plugin's DocProvider reads of a content module is what a light page gives (Docusaurus 3.10.2)", () => {
+  // An upgrade that reads another export of the MDX module fails here, before a light page renders without it.
+  const provider = readFileSync('node_modules/@docusaurus/plugin-content-docs/lib/client/doc.js', 'utf8');
+  const read = [...new Set([...provider.matchAll(/\bcontent\.([A-Za-z]+)/g)].map((match) => match[1]))].sort();
+  expect(read).toEqual(['assets', 'contentTitle', 'frontMatter', 'metadata', 'toc']);
+  const content = docContent<DocContent>(light);
+  for (const name of read) expect(Object.hasOwn(content, name), name).toBe(true);
 });
 
 test('an MDX module passes through as it is', () => {

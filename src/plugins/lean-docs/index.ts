@@ -25,8 +25,14 @@ export default async function leanDocsPlugin(context: LoadContext, options: unkn
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(withoutDocList(data as GlobalPluginData));
       // A DocCard needs the docs map: a version with a generated-index category keeps it.
       const cards = args.content.loadedVersions.some(hasDocCards);
-      const light = await lightPages(context.siteDir, args.content.loadedVersions);
+      // Only an instance whose page component renders a light page's module (the /docs instance's, config/docs.ts):
+      // the theme's own DocItem would be handed a plain object.
+      const light =
+        (options as PluginOptions).docItemComponent === '@theme/DocItem'
+          ? new Map<string, LightSource>()
+          : await lightPages(context.siteDir, args.content.loadedVersions);
       const modules = new Map<string, string>();
+      const routed = new Set<string>();
       // The docs plugin writes each doc's metadata (`<docuHash(source)>.json`) before it routes the doc; a light
       // page's JSON module is written beside it from the same metadata.
       const createData: typeof args.actions.createData = async (name, data) => {
@@ -45,7 +51,7 @@ export default async function leanDocsPlugin(context: LoadContext, options: unkn
         return file;
       };
       const addRoute: typeof args.actions.addRoute = (route) =>
-        args.actions.addRoute(withLightContent(cards ? route : withoutVersionDocs(route), modules));
+        args.actions.addRoute(withLightContent(cards ? route : withoutVersionDocs(route), modules, routed));
       await contentLoaded?.({ ...args, actions: { ...args.actions, setGlobalData, addRoute, createData } });
       // Every doc's metadata is written under that name (routes.js, for the MDX loader); a Docusaurus that names it
       // otherwise would leave the pages as MDX, and the largest APIs beyond memory, without a word.
@@ -55,24 +61,48 @@ export default async function leanDocsPlugin(context: LoadContext, options: unkn
           `[lean-docs] no metadata of ${missed.relative} was written as <docuHash(source)>.json: this Docusaurus names it otherwise (src/upstream-patches.md)`,
         );
       }
+      // And every light page's route is routed to its module: a route that no longer names the doc's source as its
+      // content would keep the page as MDX just as silently.
+      const notRouted = [...light.values()].find((page) => !routed.has(page.source));
+      if (notRouted) {
+        throw new Error(
+          `[lean-docs] no route of ${notRouted.relative} names it as its content: this Docusaurus routes docs otherwise (src/upstream-patches.md)`,
+        );
+      }
     },
   };
   return lean as Plugin;
 }
 
-/** The generated reference pages among the docs, by the name of their metadata file. */
+interface LightSource {
+  source: string;
+  relative: string;
+  light: LightPage;
+}
+
+/**
+ * The generated reference pages among the docs, by the name of their metadata file. The files are read 32 at a time
+ * (Microsoft Graph has 14,000); one gone since the docs plugin read it (pages written again during `npm start`) is
+ * not light.
+ */
 async function lightPages(
   siteDir: string,
   versions: LoadedContent['loadedVersions'],
-): Promise<Map<string, { source: string; relative: string; light: LightPage }>> {
-  const pages = new Map<string, { source: string; relative: string; light: LightPage }>();
-  for (const version of versions) {
-    for (const doc of version.docs) {
-      if (!doc.source.endsWith('.mdx')) continue;
-      const relative = aliasedSitePathToRelativePath(doc.source);
-      const light = lightPage(await readFile(path.join(siteDir, relative), 'utf8'));
-      if (light !== undefined) pages.set(`${docuHash(doc.source)}.json`, { source: doc.source, relative, light });
-    }
+): Promise<Map<string, LightSource>> {
+  const docs = versions.flatMap((version) => version.docs).filter((doc) => doc.source.endsWith('.mdx'));
+  const pages = new Map<string, LightSource>();
+  for (let start = 0; start < docs.length; start += 32) {
+    await Promise.all(
+      docs.slice(start, start + 32).map(async (doc) => {
+        const relative = aliasedSitePathToRelativePath(doc.source);
+        const text = await readFile(path.join(siteDir, relative), 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+        const light = text === undefined ? undefined : lightPage(text);
+        if (light !== undefined) pages.set(`${docuHash(doc.source)}.json`, { source: doc.source, relative, light });
+      }),
+    );
   }
   return pages;
 }

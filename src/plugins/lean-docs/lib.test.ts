@@ -117,4 +117,14 @@ describe('withLightContent', () => {
     expect(tree.routes[0].routes[0].routes[1].modules.content).toBe('@site/docs/data-api/get-team.mdx');
     expect(withLightContent(tree, new Map())).toEqual(tree);
   });
+
+  test('collects the sources it routed to their module, and only those, for the check that none was missed', () => {
+    const modules = new Map([
+      ['@site/docs/data-api/get-team.mdx', '@generated/light/data-api/get-team.json'],
+      ['@site/docs/data-api/no-route.mdx', '@generated/light/data-api/no-route.json'],
+    ]);
+    const routed = new Set<string>();
+    withLightContent(tree, modules, routed);
+    expect([...routed]).toEqual(['@site/docs/data-api/get-team.mdx']);
+  });
 });

@@ -59,14 +59,20 @@ export function hasDocCards(version: { sidebars: Record<string, readonly Sidebar
 
 /**
  * A route tree whose light pages (src/build/pages/lightDocs.ts) have their JSON module as content in place of their
- * MDX: `modules` maps a doc's source to its module's request. Every other route is left as it was.
+ * MDX: `modules` maps a doc's source to its module's request, and `routed` collects the sources it routed so (the
+ * build stops if one is missing). Every other route is left as it was.
  */
-export function withLightContent(route: RouteConfig, modules: ReadonlyMap<string, string>): RouteConfig {
+export function withLightContent(
+  route: RouteConfig,
+  modules: ReadonlyMap<string, string>,
+  routed?: Set<string>,
+): RouteConfig {
   const content = route.modules?.content;
   const light = typeof content === 'string' ? modules.get(content) : undefined;
+  if (light && typeof content === 'string') routed?.add(content);
   return {
     ...route,
     ...(light ? { modules: { ...route.modules, content: light } } : {}),
-    ...(route.routes ? { routes: route.routes.map((child) => withLightContent(child, modules)) } : {}),
+    ...(route.routes ? { routes: route.routes.map((child) => withLightContent(child, modules, routed)) } : {}),
   };
 }
