@@ -34,8 +34,12 @@ export function buildCsp(root: string, connectSources: readonly string[] = []): 
   const allowed = siteScripts(
     Object.fromEntries(siteScriptPages.map((page) => [page, readFileSync(path.join(root, page), 'utf8')])),
   );
-  const pages = htmlFiles(root).map((file) => ({ name: path.relative(root, file), html: readFileSync(file, 'utf8') }));
-  const problems = foreignScripts(pages, allowed);
+  // One page in memory at a time: Microsoft Graph's 14,266 pages hold 2.4 GB of HTML, and reading them all first ran
+  // this tool out of heap.
+  function* pages() {
+    for (const file of htmlFiles(root)) yield { name: path.relative(root, file), html: readFileSync(file, 'utf8') };
+  }
+  const problems = foreignScripts(pages(), allowed);
   if (problems.length > 0) throw new Error(`inline scripts the site does not emit: ${problems.slice(0, 5).join('; ')}`);
   return contentSecurityPolicy({ scriptHashes: allowed.map((script) => script.hash), connectSources });
 }
