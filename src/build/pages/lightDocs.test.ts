@@ -1,20 +1,11 @@
 import { expect, test } from 'vitest';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { dataPagesOptions } from '../../../tests/fixtures/pagesOptions';
 import { operationViews, schemaViews } from '../../core/openapi/view';
 import { lightModule, lightModulePrefix, lightPage } from './lightDocs';
 import { referencePages, type PagesOptions } from './pages';
 
-const options: PagesOptions = {
-  dir: 'docs/data-api/reference',
-  docIdPrefix: 'data-api/reference',
-  slugBase: '/data-api',
-  linkBase: '/docs/data-api',
-  credentialVariable: 'ARENA_API_KEY',
-  baseUrlVariable: 'ARENA_DATA_API_URL',
-  mockUrl: 'http://127.0.0.1:4010',
-  trustedOrigins: ['https://open.arena.example'],
-  schemaFiles: { dir: '.generated/static/openapi/data-v4', route: '/openapi/data-v4' },
-};
+const options: PagesOptions = dataPagesOptions;
 
 test('every call and schema page the page writer makes is a light page, routed to its own data file', () => {
   const document = readVendoredDocument('data');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from '../../core/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { dataPagesOptions } from '../../../tests/fixtures/pagesOptions';
 import {
   categoryDocs,
   operationPage,
@@ -25,17 +26,7 @@ import {
   type SchemaPageData,
 } from '../../core/openapi/pageData';
 
-const options: PagesOptions = {
-  dir: 'docs/data-api/reference',
-  docIdPrefix: 'data-api/reference',
-  slugBase: '/data-api',
-  linkBase: '/docs/data-api',
-  credentialVariable: 'ARENA_API_KEY',
-  baseUrlVariable: 'ARENA_DATA_API_URL',
-  mockUrl: 'http://127.0.0.1:4010',
-  trustedOrigins: ['https://open.arena.example', 'http://127.0.0.1:4010'],
-  schemaFiles: { dir: '.generated/static/openapi/data-v4', route: '/openapi/data-v4' },
-};
+const options: PagesOptions = dataPagesOptions;
 const data = readVendoredDocument('data');
 /** A page's data file, as the build writes it. */
 const dataOf = (pages: ReturnType<typeof referencePages>, slug: string): ReferencePageData =>
