@@ -4,7 +4,7 @@ import { text, type JsonObject } from '../../core/openapi/document';
 import { operationSlug } from '../../core/openapi/view/slugs';
 import { securityAlternatives } from '../../core/openapi/view/securityViews';
 import type { SecurityView } from '../../core/openapi/view';
-import { productionServer } from '../../core/openapi/servers';
+import { productionUrlOf, signInSchemes } from './runnerSecurity';
 import { markdownTrees } from '../../core/markdown/parse';
 import { codeSources, recipeCode } from '../../core/recipes/code';
 import { sampleSettings } from '../../core/samples/settings';
@@ -86,34 +86,6 @@ function inputsOf(workflow: ArazzoWorkflow, signIns: ReadonlyMap<string, Securit
   });
 }
 
-/**
- * The OAuth2 schemes a workflow's inputs are the tokens of, by input: each `x-security` entry (the workflow's, its
- * steps') whose value is `$inputs.<name>` and whose scheme, as the workflow's calls require it, has a flow Try it
- * runs (authorization code, client credentials). Its scopes are every scope those calls ask for.
- */
-function signInSchemes(
-  workflow: ArazzoWorkflow,
-  callSecurity: (stepId: string) => SecurityView[],
-): Map<string, SecurityView> {
-  const schemes = new Map<string, SecurityView>();
-  const entries = [
-    ...(workflow['x-security'] ?? []).map((entry) => ({ entry, steps: workflow.steps })),
-    ...workflow.steps.flatMap((step) => (step['x-security'] ?? []).map((entry) => ({ entry, steps: [step] }))),
-  ];
-  for (const { entry, steps } of entries) {
-    const required = steps
-      .flatMap((step) => callSecurity(step.stepId))
-      .filter((view) => view.name === entry.schemeName && (view.authorizationCode || view.clientCredentials));
-    if (required.length === 0) continue;
-    const view = { ...required[0], scopes: [...new Set(required.flatMap((each) => each.scopes))] };
-    for (const value of Object.values(entry.values)) {
-      const name = /^\$inputs\.([A-Za-z0-9_.-]+)$/.exec(value)?.[1];
-      if (name && !schemes.has(name)) schemes.set(name, view);
-    }
-  }
-  return schemes;
-}
-
 function actionsOf(actions: ArazzoAction[] | undefined, workflow: ArazzoWorkflow): RecipeActionView[] {
   return (actions ?? []).map((action) => {
     const target =
@@ -137,12 +109,6 @@ function actionsOf(actions: ArazzoAction[] | undefined, workflow: ArazzoWorkflow
       ...(action.retryLimit !== undefined ? { retryLimit: action.retryLimit } : {}),
     };
   });
-}
-
-/** The server a production run sends to, by the runner's rule: the document's first on the API's own hosts. */
-function productionUrlOf(document: JsonObject | undefined, api: RecipePagesApi): { productionUrl?: string } {
-  const url = document ? productionServer(document.servers, api) : undefined;
-  return url ? { productionUrl: url } : {};
 }
 
 /** One recipe's page data, from the recipe and the documents it was checked against. */
