@@ -52,6 +52,30 @@ test('calls without a tag and tags that kebab-case alike still get ids of their 
   expect(model.groups.map((group) => group.id)).toEqual(['tag-a-b', 'tag-a-b-2', 'tag-other-calls']);
 });
 
+test("a tag's id never takes a call's anchor: the call keeps its slug and the tag the next free id", () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    tags: [{ name: 'Players' }, { name: 'Players title' }],
+    paths: {
+      '/players': { get: { operationId: 'tagPlayers', tags: ['Players'], responses: {} } },
+      '/other': { get: { operationId: 'tag-players-title-x', tags: ['Players title'], responses: {} } },
+    },
+  };
+  const model = referenceModel(document, options);
+  expect(model.groups.flatMap((group) => group.calls.map((view) => view.slug))).toEqual([
+    'tag-players',
+    'tag-players-title-x',
+  ]);
+  // `tag-players` is the call's and `tag-players-title` its title's: both tags move on.
+  expect(model.groups.map((group) => group.id)).toEqual(['tag-players-2', 'tag-players-title-2']);
+  const ids = [
+    ...model.groups.map((group) => group.id),
+    ...model.groups.flatMap((group) => group.calls.flatMap((view) => [view.slug, `${view.slug}-title`])),
+  ];
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
 test('the fingerprint tells documents apart by content and key order, and is stable', () => {
   const copy = JSON.parse(JSON.stringify(data)) as typeof data;
   expect(documentFingerprint(copy)).toBe(documentFingerprint(data));

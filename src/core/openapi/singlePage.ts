@@ -113,8 +113,9 @@ function* referenceModelSteps(document: JsonObject, options: ReferenceOptions): 
       calls: untagged,
     });
   }
-  // Tag ids are unique on the page, as the calls' slugs are.
-  const seen = new Set<string>();
+  // Tag ids are unique on the page, and yield to a call's: a call's slug is its public anchor (`#tag-players` is the
+  // call `tagPlayers` if there is one, and its title's id beside it), so the tag takes the next free id.
+  const seen = new Set<string>(views.flatMap((view) => [view.slug, `${view.slug}-title`]));
   for (const group of groups) {
     let id = group.id;
     for (let n = 2; seen.has(id); n += 1) id = `${group.id}-${n}`;
