@@ -25,8 +25,8 @@ export default function Sidebar({
     // The sections are looked up by id on every update rather than held: React renders a call's section afresh when
     // the reader acts before it has hydrated (HydrateWhenNear), and an observer of the server's element then watched
     // a node no longer on the page: the sidebar lost its place (seen in CI, reproduced with a slowed CPU).
-    // Only a call's section: the model keeps tag ids apart from calls' (singlePage.ts), but any other element with a
-    // call's id (a description's own HTML id) out of the page's order would send the search past the reader's call.
+    // Only a call's section: the model keeps tag ids apart from calls' (singlePage.ts), and an element out of the
+    // page's order would send the search past the call the reader is on.
     const extentAt = (index: number): Extent | undefined => {
       const element = document.getElementById(ids[index] ?? '');
       return element?.tagName === 'SECTION' ? element.getBoundingClientRect() : undefined;
