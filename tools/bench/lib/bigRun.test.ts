@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { bigTable, pickBigDocuments, type BigRow } from './bigRun';
+import { bigTable, pickBigDocuments, withOneCallChanged, type BigRow } from './bigRun';
+import type { JsonObject } from '../../../src/core/openapi/document';
 
 describe('the big documents axis', () => {
   test('--documents picks sizes by name, the site alone as `site`, in the order given', () => {
@@ -28,10 +29,37 @@ describe('the big documents axis', () => {
       mdxBytes: 4e6,
       htmlBytes: 1.5e8,
       jsBytes: 2e7,
+      warm: { wall: 375.1, cpu: 500, rss: 3e9 },
     };
     const [, , line] = bigTable([row]).split('\n');
     expect(line).toBe(
-      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 |',
+      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 | 375, 0.25 |',
     );
+  });
+
+  test('the warm build’s change is one call’s summary, the rest of the document as it was', () => {
+    const document: JsonObject = {
+      openapi: '3.1.0',
+      paths: {
+        '/games': { get: { summary: 'List games', operationId: 'listGames' }, post: { operationId: 'addGame' } },
+        '/players': { get: { summary: 'List players' } },
+      },
+    };
+    const changed = withOneCallChanged(document);
+    expect(changed).toEqual({
+      openapi: '3.1.0',
+      paths: {
+        '/games': {
+          get: { summary: 'List games (changed)', operationId: 'listGames' },
+          post: { operationId: 'addGame' },
+        },
+        '/players': { get: { summary: 'List players' } },
+      },
+    });
+    expect((document.paths as JsonObject)['/games']).toEqual({
+      get: { summary: 'List games', operationId: 'listGames' },
+      post: { operationId: 'addGame' },
+    });
+    expect(() => withOneCallChanged({ openapi: '3.1.0', paths: {} })).toThrow('no call to change');
   });
 });
