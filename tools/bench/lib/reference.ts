@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../../lib/chromium';
+import { chromiumArgsAfter, chromiumPath } from '../../lib/chromium';
 import { serveBuild, type RunningServer } from '../../lib/staticServer';
 import { listOperations, text, type JsonObject } from '../../../src/core/openapi/document';
 import { median, type Figure } from './stats';
@@ -97,7 +97,7 @@ export async function lighthouseScores(
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumArgs],
+    chromeFlags: ['--headless=new', ...chromiumArgsAfter(chromeLauncher.Launcher.defaultFlags())],
   });
   try {
     const result = await lighthouse(url, {
