@@ -31,7 +31,8 @@ describe('the big documents axis', () => {
       jsBytes: 2e7,
       warm: { wall: 375.1, cpu: 500, rss: 3e9 },
     };
-    const [, , line] = bigTable([row]).split('\n');
+    const [, , line, failed] = bigTable([row, { ...row, label: 'the site and stripe', warm: null }]).split('\n');
+    expect(failed).toMatch(/^\| the site and stripe \|.* \| 4\.0 \| failed \|$/);
     expect(line).toBe(
       '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 | 375, 0.25 |',
     );
@@ -61,5 +62,13 @@ describe('the big documents axis', () => {
       post: { operationId: 'addGame' },
     });
     expect(() => withOneCallChanged({ openapi: '3.1.0', paths: {} })).toThrow('no call to change');
+    // An OpenAPI 3.2 call of a method outside the fixed eight is changed where the document keeps it.
+    const query = withOneCallChanged({
+      openapi: '3.2.0',
+      paths: { '/search': { additionalOperations: { PURGE: { summary: 'Purge the search cache' } } } },
+    });
+    expect(query.paths).toEqual({
+      '/search': { additionalOperations: { PURGE: { summary: 'Purge the search cache (changed)' } } },
+    });
   });
 });
