@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { validatePluginOptions } from './options';
+import { dataPagesOptions } from '../../../tests/fixtures/pagesOptions';
 
 const api = { id: 'data-v4', vendored: 'openapi/data-v4.yaml', urlVariable: 'DATA_API_SPEC_URL' };
 const reference = {
@@ -10,16 +11,8 @@ const reference = {
   runtimeSpecUrl: '/openapi/data-v4.json',
 };
 
-const pages = {
-  dir: 'docs/data-api/reference',
-  docIdPrefix: 'data-api/reference',
-  slugBase: '/data-api',
-  linkBase: '/docs/data-api',
-  credentialVariable: 'ARENA_API_KEY',
-  baseUrlVariable: 'ARENA_DATA_API_URL',
-  mockUrl: 'http://127.0.0.1:4010',
-  sidebarFile: 'sidebars/data.json',
-};
+// The site's own page options (tests/fixtures/pagesOptions.ts), with a sidebar file: each case below breaks one field.
+const pages = { ...dataPagesOptions, sidebarFile: 'sidebars/data.json' };
 
 describe('validatePluginOptions', () => {
   test('accepts a reference page with a runtime document', () => {
