@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tools/lib/chromium';
+import { testChromiumLaunchOptions } from './tools/lib/chromium';
 
 /**
  * Browser tests run against the production build (`build/`), served on 127.0.0.1 at a free port by the global
@@ -29,7 +29,7 @@ export default defineConfig({
   ],
   use: {
     browserName: 'chromium',
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions: testChromiumLaunchOptions(),
     trace: 'off',
   },
 });

@@ -4,6 +4,8 @@ import { brand } from '../../config/brand';
 import { expect, gotoHydrated, test } from './support/fixtures';
 import { specRoutes } from './support/routes';
 import { expectAccessible } from './support/axe';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../tools/lib/chromium';
 
 const notFoundHeading = 'Page Not Found';
 
@@ -109,8 +111,10 @@ test.describe("the site's icon", () => {
   // Pages name the SVG icon; a file with no head of its own (a download, llms.txt) makes Chromium ask for
   // /favicon.ico, and a missing one is a 404 in the console. The browser makes that request outside the page:
   // Playwright's page events do not report it, and the fixtures' request routing holds it forever. So this test uses
-  // a context of its own and the CDP network record.
-  test('a download opened in the browser finds /favicon.ico, a real icon', async ({ browser, request }, testInfo) => {
+  // a context of its own and the CDP network record; and the whole Chromium a reader runs, since the request comes
+  // from its interface (a tab's icon), which the tests' headless shell (tools/lib/chromium.ts) does not have.
+  test('a download opened in the browser finds /favicon.ico, a real icon', async ({ request }, testInfo) => {
+    const browser = await chromium.launch(chromiumLaunchOptions());
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     try {
       const page = await context.newPage();
@@ -129,7 +133,7 @@ test.describe("the site's icon", () => {
       expect(await icon).toMatchObject({ status: 200, mimeType: expect.stringMatching(/^image\//) });
       expect(consoleErrors).toEqual([]);
     } finally {
-      await context.close();
+      await browser.close();
     }
     const file = new Uint8Array(await (await request.get('/favicon.ico')).body());
     expect(icoEntries(file).map((entry) => entry.png.width)).toEqual([16, 32, 48]);

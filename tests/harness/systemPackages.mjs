@@ -11,8 +11,13 @@ import process from 'node:process';
  */
 export const systemPackages = [
   {
-    name: 'chromium',
+    name: 'chromium-headless-shell',
     for: 'browser tests',
+    present: () => existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'),
+  },
+  {
+    name: 'chromium',
+    for: "the bench's browser, whose flags a test checks",
     present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   },
   { name: 'nginx', for: 'the production server tests', present: () => nginxPresent() },

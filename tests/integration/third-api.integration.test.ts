@@ -10,7 +10,7 @@ import { freePort } from '../../tools/lib/process';
 import { appendApiRecords, copySite, type SiteCopy } from '../../tools/lib/siteCopy';
 import { addRealApis, realDocuments } from '../../tools/lib/realDocuments';
 import { chromium, type Browser } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../tools/lib/chromium';
+import { testChromiumLaunchOptions } from '../../tools/lib/chromium';
 import { serveBuild, type RunningServer } from '../../tools/lib/staticServer';
 import { operationViews } from '../../src/core/openapi/view';
 import type { JsonObject } from '../../src/core/openapi/document';
@@ -255,7 +255,7 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
 /** One server of the build and one browser for the real documents' pages, started by the first that needs them. */
 let served: Promise<{ server: RunningServer; browser: Browser }> | undefined;
 async function serve() {
-  return { server: await serveBuild(out), browser: await chromium.launch(chromiumLaunchOptions()) };
+  return { server: await serveBuild(out), browser: await chromium.launch(testChromiumLaunchOptions()) };
 }
 afterAll(async () => {
   const running = await served;

@@ -1,7 +1,18 @@
-import { existsSync } from 'node:fs';
-
-/** Debian's Chromium; Playwright's own browser download is not possible on these machines. */
+/**
+ * Debian's Chromium, the browser a reader runs: the bench (Lighthouse, page weights) and the tools launch it.
+ * Playwright's own browser download is not possible on these machines.
+ */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's `chromium-headless-shell`, the tests' browser: the same Chromium (same version, same Blink and V8) without
+ * the browser's own interface, which is what Playwright itself runs headless tests in with the browsers it downloads
+ * (since 1.49, microsoft/playwright#33566). The full browser, headless, still runs its interface for every window: 24
+ * visits, each in a new context as every test's page is, cost Chromium 10.3 CPU-s, the shell 5.5 (this machine, the
+ * same flags, twice each), and the browser tier is CPU-bound on two cores. What only the full browser does (it asks
+ * for a page's `/favicon.ico` for its tab) is tested in the full browser.
+ */
+export const testChromiumPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * The browser-interface pages Chromium preloads into a renderer process of their own for each window it opens: the
@@ -69,10 +80,12 @@ const baseArgs = [
 /** The flags of every Chromium Playwright launches here (tests, bench, tools). */
 export const chromiumArgs = [...baseArgs, disableFeatures(playwrightDisabledFeatures, preloadedBrowserPages)];
 
+/** The bench's and the tools' Chromium. */
 export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
   return { executablePath: chromiumPath, args: chromiumArgs };
 }
 
-export function hasChromium(): boolean {
-  return existsSync(chromiumPath);
+/** The tests' Chromium (Playwright's browser tier, the browser samples, the real documents' pages). */
+export function testChromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  return { executablePath: testChromiumPath, args: chromiumArgs };
 }
