@@ -49,6 +49,10 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'unit',
+          // Worker threads rather than Vitest's default child processes: each file still runs in a fresh module
+          // context, and starting a thread costs less than a process. Measured here, the whole tier: 47 s and 85
+          // CPU-s with threads, 54-59 s and 100-110 CPU-s with processes (two runs each, the same machine).
+          pool: 'threads',
           include: ['**/*.test.{ts,tsx}'],
           exclude: [...excluded, '**/*.integration.test.ts'],
         },
