@@ -24,7 +24,7 @@ import { renderingNotices } from '../../src/build/pages/renderable';
  * The pipeline held against documents nobody here wrote: each of the selection (tools/lib/realDocuments.ts) and
  * GitHub's REST document (about 1,000 calls) is resolved as a remote document would be, and every call and schema
  * is written and rendered with the components of the pages: each gets a page, a sample in every language, and renders
- * without an exception. The site builds with a part of the selection in third-api.integration.test.ts.
+ * without an exception. The site builds with a part of the selection in provider-build.integration.test.ts.
  */
 const documents = [...realDocuments, githubDocument].map((document) => ({
   ...document,

@@ -3,7 +3,7 @@
  * (tools/lib/realDocuments.ts) and GitHub's REST document as APIs of a throw-away copy, the way an API is added;
  * then each document's calls checked for a page with a curl sample, and every call page (and each API's first schema
  * pages and single-page reference) loaded in Chromium, its console errors and exceptions collected. `npm test` builds
- * a part of the selection (tests/integration/third-api.integration.test.ts); this is the whole of it.
+ * a part of the selection (tests/integration/provider-build.integration.test.ts); this is the whole of it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

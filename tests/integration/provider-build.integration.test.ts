@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'node-html-parser';
 import path from 'node:path';
 import { indexedPages } from '../../src/build/search-index/readIndex';
@@ -17,15 +17,37 @@ import type { JsonObject } from '../../src/core/openapi/document';
 import { productionBuild } from '../../tools/build/productionBuild';
 import { withRunMarker } from '../../tools/lib/runMarker.mjs';
 import { serverBundleApartFromRoutesVariable } from '../../config/build';
+import { apis } from '../../config/apis';
+import { changelogHistory } from '../../config/generated';
+import { startSpecServer, type SpecServer } from '../fixtures/specServer';
+import { parseDocumentText } from '../../src/core/openapi/parse';
 
 /**
- * Adding an API is one record in config/apis.ts plus its document: in a throw-away copy of the site, a third API
- * (a small fixture document) is added that way and the site is built; its landing and overview pages, single-page
- * reference, operation and schema pages, search entries, downloads, Markdown exports and mock all appear.
- * The same build adds a part of the real documents (tools/lib/realDocuments.ts; all of them are rendered in
- * real-documents.integration.test.ts, built by `npm run bench -- --real`): every call gets a page that loads in
- * Chromium without a console error. One build for both keeps the test run short.
+ * A provider's own build of the portal, in a throw-away copy of the site, changed only where the provider changes it:
+ * - its brand: config/brand.ts plus the documents, and the changelog histories recorded from them, are the provider's
+ *   with its name (here Nimbus: the vendored ones with Arena replaced), and the built site carries no trace of the old
+ *   brand;
+ * - the Data API document taken from the provider's URL (DATA_API_SPEC_URL), as a deployment does, and published;
+ * - a third API added by one record in config/apis.ts plus its document (a small fixture): its landing and overview
+ *   pages, single-page reference, operation and schema pages, search entries, downloads, Markdown exports and mock
+ *   all appear;
+ * - a part of the real documents (tools/lib/realDocuments.ts; all of them are rendered in
+ *   real-documents.integration.test.ts, built by `npm run bench -- --real`): every call gets a page that loads in
+ *   Chromium without a console error.
+ * One build for all: each is a full build of the site (some 50 CPU-s), and the test run is CPU-bound.
  */
+const rebrand = (text: string) =>
+  text.replaceAll('arena', 'nimbus').replaceAll('Arena', 'Nimbus').replaceAll('ARENA', 'NIMBUS');
+/** What the provider's Data API document says, so the published one can be told from the vendored one. */
+const marker = 'Served by the remote-document build test';
+let specServer: SpecServer;
+
+function textFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(html|js|css|json|yaml|md|txt|xml|svg)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
 const realInBuild = realDocuments.filter((document) =>
   ['doqs', 'mercure', 'adyen-transfers', 'codat-commerce', 'telegram'].includes(document.slug),
 );
@@ -58,19 +80,43 @@ let build: { code: number | null; output: string };
 const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
 
 beforeAll(async () => {
-  site = copySite(process.cwd(), 'third-api-');
+  site = copySite(process.cwd(), 'provider-');
   out = path.join(site.dir, 'build');
+  const brandFile = path.join(site.dir, 'config/brand.ts');
+  writeFileSync(brandFile, rebrand(readFileSync(brandFile, 'utf8')));
+  for (const api of apis) {
+    for (const file of [api.vendored, changelogHistory(api)]) {
+      writeFileSync(path.join(site.dir, file), rebrand(readFileSync(path.join(site.dir, file), 'utf8')));
+    }
+  }
   appendApiRecords(site.dir, record);
-  copyFileSync('tests/fixtures/apis/stats-v1.yaml', path.join(site.dir, 'openapi/stats-v1.yaml'));
+  writeFileSync(
+    path.join(site.dir, 'openapi/stats-v1.yaml'),
+    rebrand(readFileSync('tests/fixtures/apis/stats-v1.yaml', 'utf8')),
+  );
   addRealApis(site.dir, realInBuild);
+  const data = apis.find((api) => api.key === 'data');
+  if (!data) throw new Error('config/apis.ts has no Data API');
+  const vendored = parseDocumentText(readFileSync(path.join(site.dir, data.vendored), 'utf8'));
+  specServer = await startSpecServer(
+    { ...vendored, info: { ...(vendored.info as JsonObject), description: marker } },
+    10,
+  );
   // With the server's bundle made by a step of its own, as for a site past 2,000 routes (config/build.ts): the
   // pages below, and the real documents' in Chromium, are rendered from it.
   build = await productionBuild(
     [site.dir, '--out-dir', out],
-    { ...process.env, [serverBundleApartFromRoutesVariable]: '1' },
+    {
+      ...process.env,
+      [serverBundleApartFromRoutesVariable]: '1',
+      [data.urlVariable]: specServer.url('/valid.yaml'),
+    },
     (argv, env) => runNode(argv, { cwd: site.dir, env }),
   );
 }, 240_000);
+afterAll(async () => {
+  await specServer?.stop();
+});
 afterAll(() => site?.remove());
 
 describe('a third API added by one registry record', () => {
@@ -113,7 +159,7 @@ describe('a third API added by one registry record', () => {
     expect(article?.querySelectorAll('a[href="/api/stats"]').map((link) => link.text)).toContain('Stats API reference');
     expect(article?.text).toContain('The Stats API documents these:');
     const start = read('getting-started/intro/start-here/index.html');
-    expect(start).toContain('ARENA_STATS_API_URL');
+    expect(start).toContain('NIMBUS_STATS_API_URL');
   });
 
   test("an operation whose page name is an overview's or the changelog's gets the next free one; the pages stay", () => {
@@ -183,6 +229,43 @@ describe('a third API added by one registry record', () => {
       .filter((line) => line.includes('prism-cli') && line.includes(site.dir));
     expect(leftovers).toEqual([]);
   }, 90_000);
+});
+
+describe("the brand and the Data API document are the provider's", () => {
+  test('the Data API document given by its URL is published, and the vendored one of the other API', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(build.output).toContain(
+      `[openapi-source] data-v4: using the remote document ${specServer.url('/valid.yaml')}`,
+    );
+    expect(build.output).toContain('[openapi-source] chat-v1: using the vendored document openapi/chat-v1.yaml');
+    const published = JSON.parse(read('openapi/data-v4.json')) as JsonObject;
+    expect((published.info as JsonObject).description).toBe(marker);
+    expect(read('openapi/data-v4.yaml')).toContain(marker);
+  });
+
+  test('the build fetches the remote document once, and renders its pages from it, though it runs in steps', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(specServer.hits('/valid.yaml')).toBe(1);
+    const remote = `the remote document ${specServer.url('/valid.yaml')}`;
+    expect(build.output).toContain(`[openapi-source] data-v4: using ${remote}, as this build's first step resolved it`);
+    // The single-page reference shows the document's description; a later step renders it.
+    expect(read('api/data/index.html')).toContain(marker);
+  });
+
+  test('the rebranded site builds, with the brand in its routes', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(read('getting-started/Guides/build-nimbus-apps/index.html')).toContain('Nimbus');
+  });
+
+  test('no page, script, export or download of the rebranded site names the old brand', () => {
+    expect(build.code, build.output).toBe(0);
+    const found: string[] = [];
+    for (const file of textFiles(out)) {
+      const match = /.{0,40}arena.{0,40}/i.exec(readFileSync(file, 'utf8'));
+      if (match) found.push(`${path.relative(site.dir, file)}: ${match[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe("real documents' descriptions", () => {
