@@ -68,21 +68,3 @@ export async function gotoHydrated(page: Page, path: string): Promise<Response |
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   return response;
 }
-
-/**
- * Shows another route of the site in the page already open, as a click on one of its links does: the history moves
- * and the site's router (which listens for `popstate`) renders the route without loading the page again; done when
- * the route's canonical link names it, which the page's head gets as the route renders. For walks over many routes:
- * a full load per route cost Chromium and the server about twice the CPU of this (80 routes of the sitemap at
- * 390 px: 8.3 against 4.1 CPU-s, this machine). The page must already show the site, hydrated.
- */
-export async function showInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-  await page.waitForFunction((to) => {
-    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    return canonical !== null && new URL(canonical.href).pathname === to;
-  }, path);
-}
