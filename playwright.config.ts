@@ -3,7 +3,7 @@ import { testChromiumLaunchOptions } from './tools/lib/chromium';
 
 /**
  * Browser tests run against the production build (`build/`), served on 127.0.0.1 at a free port by the global
- * setup, in Debian's Chromium: browsers cannot be downloaded here.
+ * setup, in Debian's Chromium headless shell (tools/lib/chromium.ts): browsers cannot be downloaded here.
  */
 export default defineConfig({
   testDir: './tests/e2e',

@@ -17,7 +17,7 @@ export const systemPackages = [
   },
   {
     name: 'chromium',
-    for: "the bench's browser, whose flags a test checks",
+    for: "the favicon test (only the whole browser asks for a tab's icon), and the bench's browser, whose flags a test checks",
     present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   },
   { name: 'nginx', for: 'the production server tests', present: () => nginxPresent() },

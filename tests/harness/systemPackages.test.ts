@@ -52,7 +52,15 @@ test('the README gives the install command of the one list, every package in it'
   const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
   expect(readme).toContain(installCommand());
   expect(systemPackages.map((entry) => entry.name)).toEqual(
-    expect.arrayContaining(['chromium', 'nginx', 'golang-go', 'mono-mcs', 'default-jdk-headless', 'php-cli']),
+    expect.arrayContaining([
+      'chromium-headless-shell',
+      'chromium',
+      'nginx',
+      'golang-go',
+      'mono-mcs',
+      'default-jdk-headless',
+      'php-cli',
+    ]),
   );
 });
 

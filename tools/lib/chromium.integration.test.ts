@@ -24,8 +24,10 @@ function descendants(root: number): string[] {
   const parents = new Map<string, string>();
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
-      // The parent is the field after the state, after the command's name in parentheses (which may hold spaces).
-      parents.set(pid, readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      // The parent is the second field after the command's name, which is in parentheses and may hold any character:
+      // read from after its last closing parenthesis.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     } catch {
       // The process ended while the list was read.
     }
@@ -53,7 +55,9 @@ async function launched(args: string[], executablePath = chromiumPath): Promise<
     await new Promise((resolve) => setTimeout(resolve, 500));
     const { targetInfos } = await session.send('Target.getTargets');
     await session.detach();
-    const renderer = descendants(server.process().pid ?? 0)
+    const browserPid = server.process().pid;
+    expect(browserPid, "the browser's process").toBeDefined();
+    const renderer = descendants(browserPid ?? -1)
       .map(commandLine)
       .find((line) => line.includes('--type=renderer'));
     expect(renderer, "a renderer of this browser's").toBeDefined();
@@ -85,8 +89,8 @@ test.each([
 );
 
 // Chromium 156 lists `browser_ui chrome://omnibox-popup.top-chrome/` and its `omnibox_popup_aim.html` beside a page
-// launched without the flag (the headless shell has no address bar). Only those are looked for: another Chromium's other interface pages cost time, not
-// correctness.
+// launched without the flag (the headless shell has no address bar). Only those are looked for: another Chromium's
+// other interface pages cost time, not correctness.
 test("a page of the bench's Chromium opened with our flags has no address-bar popup preloaded beside it", async () => {
   const { targets } = await launched(chromiumArgs);
   expect(targets).toContain('page about:blank');
