@@ -115,8 +115,8 @@ test.describe("the site's icon", () => {
   // from its interface (a tab's icon), which the tests' headless shell (tools/lib/chromium.ts) does not have.
   test('a download opened in the browser finds /favicon.ico, a real icon', async ({ request }, testInfo) => {
     const browser = await chromium.launch(chromiumLaunchOptions());
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     try {
+      const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
