@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
+import { chromiumPath, testChromiumPath } from '../../tools/lib/browserPaths.mjs';
 
 /**
  * The system packages `npm test` needs beyond Node: the one list of them. `provision()` (the first step of
@@ -13,12 +14,12 @@ export const systemPackages = [
   {
     name: 'chromium-headless-shell',
     for: 'browser tests',
-    present: () => existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'),
+    present: () => existsSync(testChromiumPath),
   },
   {
     name: 'chromium',
     for: "the favicon test (only the whole browser asks for a tab's icon), and the bench's browser, whose flags a test checks",
-    present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    present: () => existsSync(chromiumPath),
   },
   { name: 'nginx', for: 'the production server tests', present: () => nginxPresent() },
   ...['filter', 'static'].map((kind) => ({

@@ -1,23 +1,23 @@
-/**
- * Debian's Chromium, the browser a reader runs: the bench (Lighthouse, page weights) and the tools launch it.
- * Playwright's own browser download is not possible on these machines.
- */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPath, testChromiumPath } from './browserPaths.mjs';
 
 /**
- * Debian's `chromium-headless-shell`, the tests' browser: the same Chromium (same version, same Blink and V8) without
- * the browser's own interface, which is what Playwright itself runs headless tests in with the browsers it downloads
- * (since 1.49, microsoft/playwright#33566). The full browser, headless, still runs its interface for every window: 24
- * visits, each in a new context as every test's page is, cost Chromium 10.3 CPU-s, the shell 5.5 (this machine, the
- * same flags, twice each), and the browser tier is CPU-bound on two cores. What only the full browser does (it asks
- * for a page's `/favicon.ico` for its tab) is tested in the full browser.
+ * `chromiumPath`: Debian's Chromium, the browser a reader runs: the bench (Lighthouse, page weights) and the tools
+ * launch it. Playwright's own browser download is not possible on these machines.
+ *
+ * `testChromiumPath`: Debian's `chromium-headless-shell`, the tests' browser: the same Chromium (same version, same
+ * Blink and V8) without the browser's own interface, which is what Playwright itself runs headless tests in with the
+ * browsers it downloads (since 1.49, microsoft/playwright#33566). The full browser, headless, still runs its
+ * interface for every window: 24 visits, each in a new context as every test's page is, cost the script that made
+ * them and its Chromium 10.3 CPU-s, 5.5 with the shell (this machine, the same flags, twice each), and the browser
+ * tier is CPU-bound on two cores. What only the full browser does (it asks for a page's `/favicon.ico` for its tab)
+ * is tested in the full browser.
  */
-export const testChromiumPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+export { chromiumPath, testChromiumPath };
 
 /**
  * The browser-interface pages Chromium preloads into a renderer process of their own for each window it opens: the
  * address bar's suggestion popups, which since Chromium 156 are web pages (`chrome://omnibox-popup.top-chrome/` and
- * its AI-mode twin). Headless, each test's page is a window no one types into, yet each one paid for them: a page
+ * its AI-mode twin). Headless, each page opened is a window no one types into, yet each one paid for them: a page
  * visit (new context, a call page loaded and hydrated) cost Chromium 1.73 CPU-s with Playwright's flags, 0.85–1.00
  * with these two features disabled as well (24 visits each, this machine). Chromium ignores a feature name it does
  * not know; `chromium.integration.test.ts` fails if they are preloaded again.
