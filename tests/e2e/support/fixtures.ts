@@ -1,4 +1,5 @@
 import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { offlineProxy, offlineProxyVariable } from './offlineProxy';
 
 /** What went wrong in the page while a test ran. Every test fails on any of it unless it opts out. */
 export interface PageProblems {
@@ -6,6 +7,9 @@ export interface PageProblems {
   failedRequests: string[];
   externalRequests: string[];
 }
+
+/** Schemes whose requests never reach a network. */
+const localProtocols = new Set(['data:', 'blob:', 'about:']);
 
 function isLoopback(url: URL): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
@@ -26,15 +30,21 @@ export const test = base.extend<{ problems: PageProblems; allowProblems: boolean
   problems: async ({}, use) => {
     await use(noProblems());
   },
+  // Every context sends what is not loopback to a proxy that refuses it (offlineProxy.ts), so no request can leave
+  // the machine and none waits on a network.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  proxy: async ({}, use) => {
+    const server = process.env[offlineProxyVariable];
+    if (!server) throw new Error(`${offlineProxyVariable} is not set: the browser tier's global setup sets it`);
+    await use(offlineProxy(server));
+  },
   context: async ({ context, problems, allowProblems }, use) => {
-    // The site must never reach a host other than the one serving it; such requests are recorded and aborted.
-    await context.route(
-      (url) => !isLoopback(url) && url.protocol !== 'data:',
-      async (route) => {
-        problems.externalRequests.push(route.request().url());
-        await route.abort();
-      },
-    );
+    // The site must never reach a host other than the one serving it: such requests are recorded here (the offline
+    // proxy makes them fail).
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!isLoopback(url) && !localProtocols.has(url.protocol)) problems.externalRequests.push(request.url());
+    });
     await use(context);
     if (!allowProblems) expect(problems.externalRequests, 'requests to other hosts').toEqual([]);
   },

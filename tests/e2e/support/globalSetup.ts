@@ -3,6 +3,7 @@ import { startNginx } from '../../../tools/nginx/nginxServer';
 import { treeHash } from '../../../tools/lib/siteCopy';
 import { freePort } from '../../../tools/lib/process';
 import { serveBuild, type RunningServer } from '../../../tools/lib/staticServer';
+import { offlineProxyVariable, startOfflineProxy } from './offlineProxy';
 import { buildVariant, mainFiles, prebuiltVariant, served, variantDir, variants, type VariantName } from './variants';
 
 /**
@@ -26,6 +27,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 async function startAll(servers: RunningServer[]): Promise<void> {
+  const proxy = await startOfflineProxy();
+  servers.push(proxy);
+  process.env[offlineProxyVariable] = proxy.url;
   if (!process.env.E2E_BASE_URL) {
     if (!existsSync('build/index.html')) {
       throw new Error('No production build in build/: run `npm run build` first (npm test does).');
