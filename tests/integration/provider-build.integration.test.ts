@@ -12,7 +12,7 @@ import { addRealApis, realDocuments } from '../../tools/lib/realDocuments';
 import { chromium, type Browser } from '@playwright/test';
 import { testChromiumLaunchOptions } from '../../tools/lib/chromium';
 import { serveBuild, type RunningServer } from '../../tools/lib/staticServer';
-import { operationViews } from '../../src/core/openapi/view';
+import { operationViews, webhookViews } from '../../src/core/openapi/view';
 import type { JsonObject } from '../../src/core/openapi/document';
 import { productionBuild } from '../../tools/build/productionBuild';
 import { withRunMarker } from '../../tools/lib/runMarker.mjs';
@@ -21,6 +21,8 @@ import { apis } from '../../config/apis';
 import { changelogHistory } from '../../config/generated';
 import { startSpecServer, type SpecServer } from '../fixtures/specServer';
 import { parseDocumentText } from '../../src/core/openapi/parse';
+import { referenceTagPages, splitReference, tagSlice } from '../../src/core/openapi/referencePages';
+import { documentFingerprint } from '../../src/core/openapi/singlePage';
 
 /**
  * A provider's own build of the portal, in a throw-away copy of the site, changed only where the provider changes it:
@@ -36,6 +38,9 @@ import { parseDocumentText } from '../../src/core/openapi/parse';
  *   Chromium without a console error.
  * One build for all: each is a full build of the site (some 50 CPU-s), and the test run is CPU-bound.
  */
+/** The single page's call budget in this build (REFERENCE_PAGE_CALLS): the larger references are split by tag. */
+const pageCallsVariable = 'REFERENCE_PAGE_CALLS';
+const pageCalls = 15;
 const rebrand = (text: string) =>
   text.replaceAll('arena', 'nimbus').replaceAll('Arena', 'Nimbus').replaceAll('ARENA', 'NIMBUS');
 /** What the provider's Data API document says, so the published one can be told from the vendored one. */
@@ -110,6 +115,9 @@ beforeAll(async () => {
       ...process.env,
       [serverBundleApartFromRoutesVariable]: '1',
       [data.urlVariable]: specServer.url('/valid.yaml'),
+      // Past 15 calls a single-page reference is split by tag, as an API past 1,000 calls is by default: the Data
+      // API's (64 calls), Codat Commerce's (17 calls, 5 tags) and Telegram's (74 calls, 1 tag) are.
+      [pageCallsVariable]: String(pageCalls),
     },
     (argv, env) => runNode(argv, { cwd: site.dir, env }),
   );
@@ -248,8 +256,10 @@ describe("the brand and the Data API document are the provider's", () => {
     expect(specServer.hits('/valid.yaml')).toBe(1);
     const remote = `the remote document ${specServer.url('/valid.yaml')}`;
     expect(build.output).toContain(`[openapi-source] data-v4: using ${remote}, as this build's first step resolved it`);
-    // The single-page reference shows the document's description; a later step renders it.
-    expect(read('api/data/index.html')).toContain(marker);
+    // The single-page reference shows the document's description (on each tag's page, the reference being split
+    // here); a later step renders it.
+    const [first] = referenceTagPages(JSON.parse(read('openapi/data-v4.json')) as JsonObject);
+    expect(read(`api/data/${first.slug}/index.html`)).toContain(marker);
   });
 
   test('the rebranded site builds, with the brand in its routes', () => {
@@ -265,6 +275,53 @@ describe("the brand and the Data API document are the provider's", () => {
       if (match) found.push(`${path.relative(site.dir, file)}: ${match[0]}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('a single-page reference past REFERENCE_PAGE_CALLS calls', () => {
+  test("is split by tag: its route lists the tags' pages, each holds its tag's calls, from a document of its own", () => {
+    expect(build.code, build.output).toBe(0);
+    const document = JSON.parse(read('openapi/data-v4.json')) as JsonObject;
+    const pages = splitReference(document, pageCalls)!;
+    expect(pages.length).toBeGreaterThan(3);
+    const index = parse(read('api/data/index.html'));
+    const linksAfter = (id: string) =>
+      index
+        .getElementById(id)
+        ?.nextElementSibling?.querySelectorAll('a')
+        .map((link) => [link.getAttribute('href'), link.text]);
+    expect(linksAfter('tags')).toEqual(pages.map((page) => [`/api/data/${page.slug}`, page.name]));
+    const webhooks = webhookViews(document, 'data-v4');
+    expect(webhooks.length).toBeGreaterThan(0);
+    expect(linksAfter('webhooks')).toEqual(webhooks.map((webhook) => [`/docs/data-api/${webhook.slug}`, webhook.name]));
+    for (const webhook of webhooks)
+      expect(existsSync(path.join(out, 'docs/data-api', webhook.slug, 'index.html'))).toBe(true);
+    // No call is rendered on the index.
+    expect(index.querySelectorAll('main section[id]')).toHaveLength(0);
+    const views = operationViews(document, 'data-v4');
+    for (const page of pages) {
+      const html = parse(read(`api/data/${page.slug}/index.html`));
+      const slice = tagSlice(document, page.tag);
+      const slugs = operationViews(slice, 'data-v4').map((view) => view.slug);
+      expect(html.querySelectorAll('main section[aria-labelledby$="-title"]').map((node) => node.id)).toEqual(slugs);
+      expect(slugs.every((slug) => views.some((view) => view.slug === slug))).toBe(true);
+      // The document the browser hydrates the page from: the tag's part of the published one.
+      const published = JSON.parse(read(`openapi/data-v4/reference/${page.slug}.json`)) as JsonObject;
+      expect(published).toEqual(slice);
+      expect(html.toString()).toContain(documentFingerprint(published));
+    }
+    expect(pages.reduce((sum, page) => sum + page.calls, 0)).toBe(views.length);
+    // Its Markdown twins follow: the index lists the tags' twins, each tag's twin holds its calls.
+    expect(read('api/data.md')).toContain(`](/api/data/${pages[0].slug}.md)`);
+    expect(read(`api/data/${pages[0].slug}.md`)).toContain(
+      `## ${views.find((view) => view.tags[0] === pages[0].tag)!.summary}`,
+    );
+  });
+
+  test('a reference within the budget stays one page', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(existsSync(path.join(out, 'openapi/stats-v1/reference'))).toBe(false);
+    expect(read('api/stats/index.html')).toContain('List seasons');
   });
 });
 
@@ -319,7 +376,9 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
         if (response.status >= 400)
           errors.push(`${current}: ${response.status} ${requested.get(requestId) ?? response.url}`);
       });
-      for (const route of [...routes, `/api/real-${slug}`]) {
+      // A reference past this build's budget is split by tag: each tag's page too.
+      const tagRoutes = (splitReference(document, pageCalls) ?? []).map((tag) => `/api/real-${slug}/${tag.slug}`);
+      for (const route of [...routes, `/api/real-${slug}`, ...tagRoutes]) {
         current = route;
         await page.goto(`${server.url}${route}`);
         if (route.startsWith('/docs/')) {
@@ -327,7 +386,10 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
           await page.getByRole('tab', { name: 'curl' }).first().waitFor();
           await page.getByRole('button', { name: 'Send request' }).waitFor();
         }
+        // A tag's page hydrates from its own document: then its sidebar marks the call in view.
+        if (tagRoutes.includes(route)) await page.locator('main [aria-current="location"]').first().waitFor();
       }
+      if (['codat-commerce', 'telegram'].includes(slug)) expect(tagRoutes.length).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { defaultPageCalls, referenceTagPages } from '../../core/openapi/referencePages';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { codeSamplesDocument, providerSamples } from '../../../tests/fixtures/codeSamplesDocument';
 import { twinPath } from '../../core/markdownTwin';
 import { loadRecipes } from '../recipes/load';
@@ -33,6 +35,7 @@ test("the single-page reference's twin holds every call's own samples as the cal
     ['/api/samples', '/docs/samples-api/provider'],
     [{ api, document: codeSamplesDocument() }],
     () => '',
+    defaultPageCalls,
   );
   const reference = pages.find((page) => page.route === '/api/samples')?.markdown ?? '';
   const call = pages.find((page) => page.route === '/docs/samples-api/provider')?.markdown ?? '';
@@ -54,10 +57,46 @@ test("llms.txt's Recipes section lists every recipe's page and the recipes' inde
   ];
   const html = (route: string) =>
     `<html><head><title>${route} | Portal</title></head><body><main><h1>${route}</h1><p>Text.</p></main></body></html>`;
-  const pages = exportPages(['/getting-started/Guides/chat-bots', '/docs/webhooks', ...recipeRoutes], [], html);
+  const pages = exportPages(
+    ['/getting-started/Guides/chat-bots', '/docs/webhooks', ...recipeRoutes],
+    [],
+    html,
+    defaultPageCalls,
+  );
   const site = { title: 'Portal', summary: 'Docs.', url: 'https://portal.example' };
   const text = llmsTxt(site, pages, sectionsWithApis([]));
   const section = /\n## Recipes\n\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
   const linked = [...section.matchAll(/\]\((\S+)\)/g)].map((match) => match[1]);
   expect(linked.sort()).toEqual(recipeRoutes.map((route) => `${site.url}${twinPath(route)}`).sort());
+});
+
+test("a reference split by tag exports its index as the tags' pages and each tag's page as its calls", () => {
+  const api: ExportApi = {
+    id: 'data-v4',
+    name: 'Data API',
+    linkBase: '/docs/data-api',
+    reference: '/api/data',
+    overview: '/docs/data-api/data',
+    credentialVariable: 'ARENA_API_KEY',
+    baseUrlVariable: 'ARENA_DATA_API_URL',
+    trustedOrigins: ['https://open.arena.example'],
+  };
+  const document = readVendoredDocument('data');
+  const tags = referenceTagPages(document);
+  expect(tags.length).toBeGreaterThan(3);
+  const routes = ['/api/data', ...tags.map((tag) => `/api/data/${tag.slug}`)];
+  const whole = exportPages(routes, [{ api, document }], () => '', defaultPageCalls);
+  const split = exportPages(routes, [{ api, document }], () => '', 1);
+  const index = split.find((page) => page.route === '/api/data')!;
+  expect(index.markdown.split('\n').slice(2)).toEqual(
+    tags.map((tag) => `- [${tag.name}](/api/data/${tag.slug}.md): ${tag.calls} ${tag.calls === 1 ? 'call' : 'calls'}`),
+  );
+  // Each call of the whole page is on exactly one tag's page, as the whole page has it.
+  const parts = tags.map((tag) => split.find((page) => page.route === `/api/data/${tag.slug}`)!);
+  expect(parts.every((page) => page.section === 'Single-page references')).toBe(true);
+  const calls = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('## '));
+  expect(parts.flatMap((page) => calls(page.markdown)).sort()).toEqual(
+    calls(whole.find((page) => page.route === '/api/data')!.markdown).sort(),
+  );
+  expect(parts.map((page) => calls(page.markdown).length)).toEqual(tags.map((tag) => tag.calls));
 });

@@ -5,6 +5,8 @@ import type { ExportPage } from './llms';
 import { operationMarkdown } from '../../core/openapi/operationMarkdown';
 import { descriptionLinks } from '../../core/openapi/descriptionLinks';
 import type { LinkTargets } from '../../core/markdown/links';
+import { splitReference, tagSlice, type ReferenceTagPage } from '../../core/openapi/referencePages';
+import { markdownText } from '../../core/text/escape';
 
 /** An API whose generated pages and single-page reference the exports write from its document. */
 export interface ExportApi {
@@ -68,7 +70,7 @@ function sectionOf(route: string, apis: ExportApi[]): string {
   for (const api of apis) {
     if (route.startsWith(`${api.linkBase}/schemas/`)) return `${api.name} schemas`;
     if (route.startsWith(`${api.linkBase}/webhooks/`)) return `${api.name} webhooks`;
-    if (route === api.reference) return 'Single-page references';
+    if (route === api.reference || route.startsWith(`${api.reference}/`)) return 'Single-page references';
   }
   if (route.startsWith('/getting-started/partner-integration-guide')) return 'Partner integration guide';
   if (route.startsWith('/getting-started/recipes')) return 'Recipes';
@@ -84,6 +86,8 @@ export function exportPages(
   routes: string[],
   apis: { api: ExportApi; document: JsonObject }[],
   readHtml: (route: string) => string,
+  /** How many calls one single page holds before it is split by tag (`pageCallsFrom`). */
+  pageCalls: number,
 ): ExportPage[] {
   const operations = new Map<string, { api: ExportApi; view: OperationView; links: LinkTargets }>();
   const linksOf = (api: ExportApi, document: JsonObject) =>
@@ -95,6 +99,17 @@ export function exportPages(
     }
   }
   const apiList = apis.map(({ api }) => api);
+  // A reference split by tag (`splitReference`): its index and each tag's page, by route.
+  const splitPages = new Map<
+    string,
+    { api: ExportApi; document: JsonObject; pages: ReferenceTagPage[]; page: ReferenceTagPage | undefined }
+  >();
+  for (const { api, document } of apis) {
+    const pages = splitReference(document, pageCalls);
+    if (!pages) continue;
+    splitPages.set(api.reference, { api, document, pages, page: undefined });
+    for (const page of pages) splitPages.set(`${api.reference}/${page.slug}`, { api, document, pages, page });
+  }
   return [...new Set(routes)]
     .filter(isExported)
     .sort()
@@ -110,6 +125,8 @@ export function exportPages(
           markdown: operationMarkdown(view, { ...api, links }),
         };
       }
+      const split = splitPages.get(route);
+      if (split) return referencePartPage(route, split.api, split.page, split.pages, split.document, linksOf);
       const reference = apis.find(({ api }) => api.reference === route);
       if (reference) {
         const views = operationViews(reference.document, reference.api.id);
@@ -129,6 +146,50 @@ export function exportPages(
       const page = htmlPage(readHtml(route));
       return { route, ...page, section: sectionOf(route, apiList) };
     });
+}
+
+/**
+ * A split reference's page as Markdown: the index lists the tags' pages, a tag's page holds its calls as the whole
+ * single page would.
+ */
+function referencePartPage(
+  route: string,
+  api: ExportApi,
+  page: ReferenceTagPage | undefined,
+  pages: readonly ReferenceTagPage[],
+  document: JsonObject,
+  linksOf: (api: ExportApi, document: JsonObject) => LinkTargets,
+): ExportPage {
+  const section = 'Single-page references';
+  if (!page) {
+    return {
+      route,
+      title: `${api.name} reference`,
+      description: `The calls of the ${api.name}, a page for each tag.`,
+      section,
+      markdown: [
+        `# ${api.name} reference`,
+        '',
+        ...pages.map(
+          (entry) =>
+            `- [${markdownText(entry.name)}](${api.reference}/${entry.slug}.md): ${entry.calls} ${entry.calls === 1 ? 'call' : 'calls'}`,
+        ),
+      ].join('\n'),
+    };
+  }
+  const links = linksOf(api, document);
+  const views = operationViews(tagSlice(document, page.tag), api.id);
+  return {
+    route,
+    title: `${page.name}: ${api.name} reference`,
+    description: `The calls of the ${api.name} tagged ${page.name}.`,
+    section,
+    markdown: [
+      `# ${page.name}: ${api.name} reference`,
+      '',
+      ...views.map((view) => demoteHeadings(operationMarkdown(view, { ...api, links }))),
+    ].join('\n'),
+  };
 }
 
 /** The llms-export plugin's options: each API as the openapi-source plugin publishes it; its name is the document's title. */

@@ -20,6 +20,8 @@ import {
   type ReferenceOptions,
 } from '@site/src/core/openapi/singlePage';
 import Sidebar from './Sidebar';
+import TagIndex, { type IndexWebhook } from './TagIndex';
+import { tagSlice, type ReferenceTagPage } from '@site/src/core/openapi/referencePages';
 import HydrateWhenNear, { useCallsMayHydrate } from './HydrateWhenNear';
 import OnDemandCall from './OnDemandCall';
 import { ReferenceStore, type LoadStatus } from './store';
@@ -48,6 +50,13 @@ export type SinglePageReferenceProps = {
   /** How many calls the server renders in full (`fullCallsFrom`); past them, a call's title and a link. */
   fullCalls: number;
   model: ReferenceOptions;
+  /** A reference split by tag (`splitReference`): this route lists the tags' pages, and renders no call. */
+  split?: { route: string; pages: ReferenceTagPage[]; webhooks: IndexWebhook[] };
+  /**
+   * One tag's page of a split reference: its calls, from the document of that tag alone (`tagSlice`, at
+   * `documentUrl`), which `fingerprint` is then of; the runtime document is not loaded here.
+   */
+  tag?: { tag: string | null; name: string; calls: number; documentUrl: string; index: string };
 };
 
 function Reference({
@@ -192,21 +201,26 @@ const noModel = (): undefined => undefined;
  * own page. Server-rendered from the build-time document, so it reads before any script runs.
  */
 export default function SinglePageReference(props: SinglePageReferenceProps): ReactNode {
-  const { title, description, overview, downloads, runtimeSpecUrl, fingerprint, linkBase, fullCalls, model } = props;
+  const { title, description, overview, downloads, fingerprint, linkBase, fullCalls, model, split, tag } = props;
+  // A tag's page shows the build's document of its tag; the runtime document is the whole API's.
+  const runtimeSpecUrl = tag ? undefined : props.runtimeSpecUrl;
   const json = useBaseUrl(downloads.json);
   const yaml = useBaseUrl(downloads.yaml);
   const postman = usePostmanCollection(model.api);
   const runtimeUrl = useBaseUrl(runtimeSpecUrl ?? downloads.json);
+  const tagUrl = useBaseUrl(tag?.documentUrl ?? downloads.json);
   const server = serverDocuments[model.api];
-  const serverModel = useMemo(
-    () => (server ? referenceModel(server.document as JsonObject, { ...model, markdown: server.markdown }) : undefined),
-    [server, model],
-  );
+  const serverModel = useMemo(() => {
+    if (!server || split) return undefined;
+    const document = server.document as JsonObject;
+    const shown = tag ? tagSlice(document, tag.tag ?? undefined) : document;
+    return referenceModel(shown, { ...model, markdown: server.markdown });
+  }, [server, model, split, tag]);
   const [store] = useState(
     () =>
       new ReferenceStore({
-        documentUrl: runtimeUrl,
-        buildUrl: json,
+        documentUrl: tag ? tagUrl : runtimeUrl,
+        buildUrl: tag ? tagUrl : json,
         fingerprint,
         toModel: async (document) =>
           withParsedDescriptions(
@@ -242,18 +256,29 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
     [runtimeModel, serverModel, store, linkBase, fullCalls],
   );
   useEffect(() => {
-    void store.load();
-  }, [store]);
+    if (!split) void store.load();
+  }, [store, split]);
   // What the page shows, read from what it renders: a retry in progress still shows the last runtime document.
   const source = runtimeModel ? 'runtime' : 'build';
 
   return (
     <Layout title={title} description={description}>
-      <main className={styles.page} style={referenceStyle} data-reference-source={source}>
+      <main
+        className={split ? `${styles.page} ${styles.indexPage}` : styles.page}
+        style={referenceStyle}
+        data-reference-source={split ? undefined : source}
+      >
         <div className={styles.intro}>
           {/* Outside the reference's Suspense boundary, which hydrates only once the document has arrived (seconds
               for a large API): inside it, a click on the menu before then did nothing. */}
           <PageMenu />
+          {tag && (
+            <p>
+              The {tag.calls === 1 ? 'call' : `${tag.calls.toLocaleString('en')} calls`} tagged{' '}
+              <strong>{tag.name}</strong>: this reference has a page for each tag, listed on{' '}
+              <Link to={tag.index}>its first page</Link>.
+            </p>
+          )}
           <p>
             {description} Read the <Link to={overview}>overview</Link> for authentication, paging and errors, or
             download the OpenAPI document as{' '}
@@ -273,7 +298,11 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
           </p>
           {runtimeSpecUrl && <Status status={status} onRetry={() => void store.load()} />}
         </div>
-        {reference}
+        {split ? (
+          <TagIndex route={split.route} pages={split.pages} webhooks={split.webhooks} linkBase={linkBase} />
+        ) : (
+          reference
+        )}
       </main>
     </Layout>
   );

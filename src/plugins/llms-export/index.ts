@@ -11,6 +11,7 @@ import { htmlFileOf } from '../../build/buildOutput';
 import { llmsFullTxt, llmsSectionFiles, llmsTxt } from '../../build/llms/llms';
 import { apiCatalog, apiCatalogPath } from '../../build/llms/apiCatalog';
 import { firstTrustedServer, usableServerUrls } from '../../core/openapi/servers';
+import { pageCallsFrom } from '../../core/openapi/referencePages';
 
 /**
  * After the build: a Markdown twin of every page at its path plus `.md`, `/llms.txt` and `/llms-full.txt`, for AI
@@ -47,7 +48,12 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
       const routes = routesPaths.map((route) =>
         base && route.startsWith(base) ? route.slice(base.length) || '/' : route,
       );
-      const pages = exportPages(routes, apis, (route) => readFileSync(htmlFileOf(outDir, route), 'utf8'));
+      const pages = exportPages(
+        routes,
+        apis,
+        (route) => readFileSync(htmlFileOf(outDir, route), 'utf8'),
+        pageCallsFrom(process.env),
+      );
       for (const page of pages) {
         await writeFileAtomic(path.join(outDir, twinPath(page.route)), page.markdown);
       }

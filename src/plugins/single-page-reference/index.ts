@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { downloadsOf } from '../../core/openapi/sourceData';
@@ -8,6 +8,8 @@ import { openapiSource } from '../../build/siteOptions';
 import { resolvedDocuments } from '../../build/pipeline/resolved';
 import { renderingNotices } from '../../build/pages/renderable';
 import { documentFingerprint, fullCallsFrom, referenceModel } from '../../core/openapi/singlePage';
+import { pageCallsFrom, splitReference, tagSlice } from '../../core/openapi/referencePages';
+import { webhookViews } from '../../core/openapi/view';
 import { descriptionLinks, type DescriptionLinkOptions } from '../../core/openapi/descriptionLinks';
 import { markdownTrees } from '../../core/markdown/parse';
 import type { SinglePageReferenceProps } from '../../components/SinglePageReference';
@@ -16,6 +18,11 @@ import { sampleSettings } from '../../core/samples';
 import { skipBundlingVariable } from '../../../config/build';
 
 const componentDir = path.resolve(__dirname, '../../components/SinglePageReference');
+
+/** Where a split reference's tag page loads its document from (`tagSlice`), site-relative. */
+export function sliceUrl(api: string, slug: string): string {
+  return `/openapi/${api}/reference/${slug}.json`;
+}
 
 function joinRoute(baseUrl: string, route: string): string {
   return `${baseUrl.replace(/\/$/, '')}${route}`;
@@ -34,6 +41,7 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
     name: 'single-page-reference',
     contentLoaded: async ({ actions }) => {
       const fullCalls = fullCallsFrom(process.env);
+      const pageCalls = pageCallsFrom(process.env);
       // The render step of a production build (config/build.ts) renders with the server bundle a bundle step made
       // from this file, which stays where that step wrote it: made again, it cost Graph v1.0's render step 12 s.
       const bundling = process.env[skipBundlingVariable] !== 'true';
@@ -72,12 +80,54 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
           fullCalls,
           model: { api: api.id, samples },
         };
+        const pages = splitReference(result.document, pageCalls);
+        // A tag page's document (`tagSlice`) beside the published ones; an earlier build's go first, split or not.
+        const sliceDir = path.resolve(context.siteDir, options.staticDir, 'openapi', api.id, 'reference');
+        if (bundling) await rm(sliceDir, { recursive: true, force: true });
+        if (!pages) {
+          actions.addRoute({
+            path: joinRoute(context.baseUrl, route),
+            component: '@site/src/components/SinglePageReference',
+            exact: true,
+            props,
+          });
+          continue;
+        }
+        // Past `pageCalls` calls: the route lists the tags, and each tag's calls get a page of their own, hydrated from
+        // a document of the tag's calls alone (written where the published documents are, so `npm start` serves it too).
+        const webhooks = webhookViews(result.document, api.id).map((webhook) => ({
+          name: webhook.name,
+          slug: webhook.slug,
+        }));
         actions.addRoute({
           path: joinRoute(context.baseUrl, route),
           component: '@site/src/components/SinglePageReference',
           exact: true,
-          props,
+          props: { ...props, split: { route, pages, webhooks } } satisfies SinglePageReferenceProps,
         });
+        // Written by the bundle step, which copies the static files into the build; the render step only routes.
+        if (bundling) await mkdir(sliceDir, { recursive: true });
+        for (const page of pages) {
+          const slice = tagSlice(result.document, page.tag);
+          if (bundling) await writeFileAtomic(path.join(sliceDir, `${page.slug}.json`), JSON.stringify(slice));
+          actions.addRoute({
+            path: joinRoute(context.baseUrl, `${route}/${page.slug}`),
+            component: '@site/src/components/SinglePageReference',
+            exact: true,
+            props: {
+              ...props,
+              title: `${page.name}: ${title}`,
+              fingerprint: documentFingerprint(slice),
+              tag: {
+                tag: page.tag ?? null,
+                name: page.name,
+                calls: page.calls,
+                documentUrl: sliceUrl(api.id, page.slug),
+                index: route,
+              },
+            } satisfies SinglePageReferenceProps,
+          });
+        }
       }
       if (!bundling) return;
       await mkdir(path.dirname(documentsFile), { recursive: true });

@@ -1,0 +1,194 @@
+import { describe, expect, test } from 'vitest';
+import type { JsonObject } from './document';
+import { defaultPageCalls, pageCallsFrom, referenceTagPages, splitReference, tagSlice } from './referencePages';
+import { referenceModel } from './singlePage';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+
+const samples = {
+  credentialVariable: 'KEY',
+  baseUrlVariable: 'URL',
+  fallbackServer: 'https://api.example',
+  trustedOrigins: ['https://api.example'],
+};
+
+/** Three tags declared (one without calls), a tag only a call names, calls without a tag, shared and private schemas. */
+const document: JsonObject = {
+  openapi: '3.1.0',
+  info: { title: 'Split', version: '1' },
+  servers: [{ url: 'https://api.example' }],
+  security: [{ key: [] }],
+  tags: [
+    { name: 'Players', description: 'People who play.' },
+    { name: 'Empty' },
+    { name: 'Matches', description: 'Games played.' },
+  ],
+  paths: {
+    '/players': {
+      parameters: [{ $ref: '#/components/parameters/Limit' }],
+      get: {
+        operationId: 'listPlayers',
+        tags: ['Players', 'Matches'],
+        responses: { 200: { $ref: '#/components/responses/Players' } },
+      },
+      post: {
+        operationId: 'addPlayer',
+        tags: ['Matches'],
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Player' } } } },
+        responses: { 201: { description: 'added' } },
+      },
+    },
+    '/matches/{id}': {
+      get: {
+        operationId: 'getMatch',
+        tags: ['Matches'],
+        responses: {
+          200: {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Match' } } },
+          },
+        },
+      },
+      additionalOperations: {
+        PURGE: { operationId: 'purgeMatch', tags: ['Cache'], responses: { 204: { description: 'x' } } },
+      },
+    },
+    '/health': { get: { operationId: 'health', responses: { 200: { description: 'ok' } } } },
+    '/status': { get: { operationId: 'status', tags: [''], responses: { 200: { description: 'ok' } } } },
+  },
+  webhooks: {
+    matchEnded: {
+      post: {
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Match' } } } },
+        responses: { 200: { description: 'ok' } },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
+    parameters: { Limit: { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 50 } } },
+    responses: {
+      Players: {
+        description: 'players',
+        content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Player' } } } },
+      },
+    },
+    schemas: {
+      Player: { type: 'object', properties: { best: { $ref: '#/components/schemas/Match/properties/score' } } },
+      Match: {
+        type: 'object',
+        properties: { score: { type: 'integer' }, winner: { $ref: '#/components/schemas/Player' } },
+      },
+      Unused: { type: 'object', properties: { x: { $ref: '#/components/schemas/AlsoUnused' } } },
+      AlsoUnused: { type: 'string' },
+    },
+  },
+};
+
+describe('referenceTagPages', () => {
+  test("lists the single page's groups in its order, a page each, with their calls; a tag without calls gets none", () => {
+    expect(referenceTagPages(document)).toEqual([
+      { slug: 'players', tag: 'Players', name: 'Players', description: 'People who play.', calls: 1 },
+      { slug: 'matches', tag: 'Matches', name: 'Matches', description: 'Games played.', calls: 2 },
+      { slug: 'cache', tag: 'Cache', name: 'Cache', description: '', calls: 1 },
+      { slug: 'other-calls', tag: undefined, name: 'Other calls', description: '', calls: 2 },
+    ]);
+  });
+
+  test("gives each page the single page's groups: the same names, order and calls", () => {
+    const model = referenceModel(document, { api: 'split', samples });
+    const pages = referenceTagPages(document);
+    expect(pages.map((page) => page.name)).toEqual(model.groups.map((group) => group.name));
+    expect(pages.map((page) => page.calls)).toEqual(model.groups.map((group) => group.calls.length));
+  });
+
+  test('keeps slugs unique when two tags make the same one, and names a tag of no letters', () => {
+    const clash: JsonObject = {
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/a': { get: { tags: ['User Items'], responses: {} } },
+        '/b': { get: { tags: ['user-items'], responses: {} } },
+        '/c': { get: { tags: ['★'], responses: {} } },
+      },
+    };
+    expect(referenceTagPages(clash).map((page) => page.slug)).toEqual(['user-items', 'user-items-2', 'tag']);
+  });
+});
+
+describe('splitReference', () => {
+  test('splits only a document with more calls than one page holds', () => {
+    expect(splitReference(document, 6)).toBeUndefined();
+    expect(splitReference(document, 5)?.map((page) => page.slug)).toEqual([
+      'players',
+      'matches',
+      'cache',
+      'other-calls',
+    ]);
+  });
+
+  test("today's documents stay one page at the default budget", () => {
+    for (const key of ['data', 'chat'])
+      expect(splitReference(readVendoredDocument(key), defaultPageCalls)).toBeUndefined();
+  });
+
+  test('reads REFERENCE_PAGE_CALLS, refusing anything but a whole number above 0', () => {
+    expect(pageCallsFrom({})).toBe(defaultPageCalls);
+    expect(pageCallsFrom({ REFERENCE_PAGE_CALLS: '40' })).toBe(40);
+    expect(() => pageCallsFrom({ REFERENCE_PAGE_CALLS: '0' })).toThrow(
+      'REFERENCE_PAGE_CALLS must be a whole number of calls above 0, not "0"',
+    );
+  });
+});
+
+describe('tagSlice', () => {
+  test("holds the tag's calls only, with their path items' shared fields, and the components they reach", () => {
+    const slice = tagSlice(document, 'Players');
+    expect(Object.keys(slice.paths as JsonObject)).toEqual(['/players']);
+    expect(Object.keys((slice.paths as JsonObject)['/players'] as JsonObject)).toEqual(['parameters', 'get']);
+    const components = slice.components as Record<string, JsonObject>;
+    // Players reaches Player, which reaches a field inside Match: the whole of Match comes, and Match's Player.
+    expect(Object.keys(components).sort()).toEqual(['parameters', 'responses', 'schemas', 'securitySchemes']);
+    expect(Object.keys(components.schemas).sort()).toEqual(['Match', 'Player']);
+    expect(slice.tags).toEqual([{ name: 'Players', description: 'People who play.' }]);
+    expect(slice.webhooks).toBeUndefined();
+    expect(slice.info).toBe(document.info);
+    expect(slice.security).toBe(document.security);
+  });
+
+  test("keeps a tag's additional operation and leaves the path item's other calls out", () => {
+    const slice = tagSlice(document, 'Cache');
+    const paths = document.paths as Record<string, { additionalOperations: JsonObject }>;
+    expect(slice.paths).toEqual({
+      '/matches/{id}': { additionalOperations: { PURGE: paths['/matches/{id}'].additionalOperations.PURGE } },
+    });
+    expect(Object.keys((slice.components as JsonObject).schemas ?? {})).toEqual([]);
+  });
+
+  test('the calls without a tag (none, or an empty one) make the last page', () => {
+    expect(Object.keys(tagSlice(document, undefined).paths as JsonObject)).toEqual(['/health', '/status']);
+  });
+
+  test("the single page's model of a slice is that tag's group of the whole document's, call for call", () => {
+    const whole = referenceModel(document, { api: 'split', samples });
+    for (const page of referenceTagPages(document)) {
+      const part = referenceModel(tagSlice(document, page.tag), { api: 'split', samples });
+      const group = whole.groups.find((candidate) => candidate.name === page.name)!;
+      expect(part.groups.map((candidate) => candidate.name)).toEqual([page.name]);
+      expect(part.groups[0].calls).toEqual(group.calls);
+      for (const [name, node] of Object.entries(part.schemas)) expect(node).toEqual(whole.schemas[name]);
+    }
+  });
+
+  test("on the Data API, every tag's slice renders its calls as the whole document does", () => {
+    const data = readVendoredDocument('data');
+    const whole = referenceModel(data, { api: 'data-v4', samples });
+    const pages = referenceTagPages(data);
+    expect(pages.reduce((sum, page) => sum + page.calls, 0)).toBe(
+      whole.groups.reduce((sum, group) => sum + group.calls.length, 0),
+    );
+    for (const page of pages) {
+      const part = referenceModel(tagSlice(data, page.tag), { api: 'data-v4', samples });
+      expect(part.groups[0].calls).toEqual(whole.groups.find((group) => group.name === page.name)!.calls);
+    }
+  });
+});

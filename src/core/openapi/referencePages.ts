@@ -1,0 +1,169 @@
+import { positiveIntegerFrom } from '../env';
+import { httpMethods, isObject, listOperations, text, type Json, type JsonObject } from './document';
+import { kebabCase } from './view/slugs';
+
+/**
+ * The single-page reference of a large API, split by tag. Past `defaultPageCalls` calls one page cannot hold them
+ * all (Microsoft Graph v1.0's 11,422 calls made 11.5 MB of HTML and 229,640 DOM nodes, its first call in view at
+ * 2.2 s): `/api/<api>` then lists the API's tags, and each tag gets a page of its own, `/api/<api>/<tag>`, with that
+ * tag's calls in the single page's components. A tag page loads a document of its own in the browser (`tagSlice`:
+ * the tag's calls and only the components they reach), not the whole document.
+ */
+
+/**
+ * How many calls one single page holds before it is split by tag, unless `REFERENCE_PAGE_CALLS` says otherwise. The
+ * single page renders its first 64 calls in full and sends the rest as summaries (`defaultFullCalls`); at 1,024
+ * calls the page was 2.8 MB of HTML with 128 in full. Stripe's 519 calls stay one page; GitHub's 1,290 and past are
+ * split.
+ */
+export const defaultPageCalls = 1000;
+
+/** The call budget of one single page from `REFERENCE_PAGE_CALLS`; anything but a whole number above 0 is refused. */
+export function pageCallsFrom(env: Record<string, string | undefined>): number {
+  return positiveIntegerFrom(env, 'REFERENCE_PAGE_CALLS', defaultPageCalls, 'calls');
+}
+
+/** One tag's page of a split reference. */
+export interface ReferenceTagPage {
+  /** The page's last path segment: the tag's name in kebab case, unique among the API's tags. */
+  slug: string;
+  /** The tag's name; `undefined` for the calls without a tag (their page is `other-calls`). */
+  tag: string | undefined;
+  /** What the page is called: the tag's name, or `Other calls`. */
+  name: string;
+  description: string;
+  calls: number;
+}
+
+/** The first tag of an operation, as the single page groups it (`referenceModel`). */
+function firstTag(operation: JsonObject): string | undefined {
+  if (!Array.isArray(operation.tags)) return undefined;
+  return operation.tags.map((tag) => text(tag)).find(Boolean);
+}
+
+/**
+ * The tag pages of a document, in the single page's order (its declared tags first, then tags only its calls name,
+ * then the calls without a tag); a tag with no call gets no page.
+ */
+export function referenceTagPages(document: JsonObject): ReferenceTagPage[] {
+  const counts = new Map<string | undefined, number>();
+  for (const { operation } of listOperations(document)) {
+    const tag = firstTag(operation);
+    counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  const declared = Array.isArray(document.tags)
+    ? document.tags.filter(isObject).map((tag) => ({ name: text(tag.name), description: text(tag.description) }))
+    : [];
+  const names = [...new Set([...declared.map((tag) => tag.name), ...counts.keys()])];
+  const ordered: (string | undefined)[] = names.filter((name) => name !== undefined && name !== '' && counts.has(name));
+  if (counts.has(undefined)) ordered.push(undefined);
+  const taken = new Set<string>();
+  return ordered.map((tag) => {
+    const base = tag === undefined ? 'other-calls' : kebabCase(tag) || 'tag';
+    let slug = base;
+    for (let count = 2; taken.has(slug); count += 1) slug = `${base}-${count}`;
+    taken.add(slug);
+    return {
+      slug,
+      tag,
+      name: tag ?? 'Other calls',
+      description: declared.find((entry) => entry.name === tag)?.description ?? '',
+      calls: counts.get(tag) ?? 0,
+    };
+  });
+}
+
+/** The tag pages when the document has more calls than one page holds (`pageCallsFrom`); none otherwise. */
+export function splitReference(document: JsonObject, pageCalls: number): ReferenceTagPage[] | undefined {
+  return listOperations(document).length > pageCalls ? referenceTagPages(document) : undefined;
+}
+
+const methods = new Set<string>(httpMethods);
+
+/** Every local reference (`#/...`) under a value. */
+function localRefs(value: Json | undefined, found: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) localRefs(item, found);
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/')) found.push(item);
+      else localRefs(item, found);
+    }
+  }
+}
+
+/** A JSON pointer's segments, unescaped (`~1` is `/`, `~0` is `~`). */
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .slice(2)
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+      } catch {
+        return segment;
+      }
+    });
+}
+
+/**
+ * A document of one tag's page: the calls whose first tag is `tag` (`undefined`: the calls without one), their path
+ * items' shared fields, the document's info, servers and security, the tag itself, and of the components only those
+ * the calls reach through references (and every security scheme, which calls name without one). Webhooks are left
+ * out: the tag pages hold calls. The single page builds the same model from it as from the whole document, so the
+ * server renders the tag's page from this document and the browser hydrates from it.
+ */
+export function tagSlice(document: JsonObject, tag: string | undefined): JsonObject {
+  const paths: JsonObject = {};
+  const source = isObject(document.paths) ? document.paths : {};
+  for (const { path, method, operation } of listOperations(document)) {
+    if (firstTag(operation) !== tag) continue;
+    const item = source[path] as JsonObject;
+    let kept = paths[path] as JsonObject | undefined;
+    if (!kept) {
+      kept = Object.fromEntries(
+        Object.entries(item).filter(([key]) => !methods.has(key) && key !== 'additionalOperations'),
+      );
+      paths[path] = kept;
+    }
+    if (methods.has(method)) kept[method] = operation;
+    else {
+      const additional = isObject(item.additionalOperations) ? item.additionalOperations : {};
+      const key = Object.keys(additional).find((name) => additional[name] === operation);
+      if (key !== undefined) {
+        kept.additionalOperations = { ...(isObject(kept.additionalOperations) ? kept.additionalOperations : {}) };
+        kept.additionalOperations[key] = operation;
+      }
+    }
+  }
+  // The components the calls reach, following references from each component taken to the ones it names.
+  const components: Record<string, JsonObject> = {};
+  const all = isObject(document.components) ? document.components : {};
+  if (isObject(all.securitySchemes)) components.securitySchemes = all.securitySchemes;
+  const queue: string[] = [];
+  localRefs(paths, queue);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const ref = queue.pop()!;
+    const [root, kind, name] = pointerSegments(ref);
+    if (root !== 'components' || kind === undefined || name === undefined) continue;
+    const key = `${kind}/${name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const group = all[kind];
+    if (!isObject(group) || !(name in group)) continue;
+    components[kind] ??= {};
+    components[kind][name] = group[name];
+    localRefs(group[name], queue);
+  }
+  const slice: JsonObject = {};
+  for (const [key, value] of Object.entries(document)) {
+    if (key === 'paths') slice.paths = paths;
+    else if (key === 'components') slice.components = components;
+    else if (key === 'tags')
+      slice.tags = Array.isArray(value) ? value.filter((entry) => isObject(entry) && text(entry.name) === tag) : [];
+    else if (key !== 'webhooks' && key !== 'x-tagGroups') slice[key] = value;
+  }
+  if (!('paths' in slice)) slice.paths = paths;
+  return slice;
+}
