@@ -199,7 +199,9 @@ test('the Markdown exports carry the hostile text escaped or as code, never as l
 test("a server off the API's hosts is shown as documented, never the default, and Try it sends nothing there", async ({
   page,
 }) => {
-  await page.goto(`${variantUrl('hostile')}/docs/data-api/get-championships`);
+  // Hydrated first: a server chosen before React has the form is lost, and Send then calls the default one (seen once
+  // the pages loaded sooner, without the harness intercepting every request).
+  await gotoHydrated(page, `${variantUrl('hostile')}/docs/data-api/get-championships`);
   const explorer = new Explorer(page);
   const server = explorer.form.getByLabel('Server');
   await expect(server).not.toHaveValue(hostileMarkers.foreignServer);
