@@ -41,6 +41,8 @@ const document: JsonObject = {
       get: {
         operationId: 'getMatch',
         tags: ['Matches'],
+        // Another path's parameter, as Codat's documents share them: that path is on another tag's page.
+        parameters: [{ $ref: '#/paths/~1health/get/parameters/0' }],
         responses: {
           200: {
             description: 'ok',
@@ -52,7 +54,13 @@ const document: JsonObject = {
         PURGE: { operationId: 'purgeMatch', tags: ['Cache'], responses: { 204: { description: 'x' } } },
       },
     },
-    '/health': { get: { operationId: 'health', responses: { 200: { description: 'ok' } } } },
+    '/health': {
+      get: {
+        operationId: 'health',
+        parameters: [{ name: 'verbose', in: 'query', schema: { type: 'boolean' } }],
+        responses: { 200: { description: 'ok' } },
+      },
+    },
     '/status': { get: { operationId: 'status', tags: [''], responses: { 200: { description: 'ok' } } } },
   },
   webhooks: {
@@ -162,6 +170,19 @@ describe('tagSlice', () => {
       '/matches/{id}': { additionalOperations: { PURGE: paths['/matches/{id}'].additionalOperations.PURGE } },
     });
     expect(Object.keys((slice.components as JsonObject).schemas ?? {})).toEqual([]);
+  });
+
+  test('a reference into a path the slice leaves out is replaced by its target; the document is left as it was', () => {
+    const before = JSON.stringify(document);
+    const slice = tagSlice(document, 'Matches');
+    const paths = slice.paths as Record<string, Record<string, JsonObject>>;
+    expect(paths['/matches/{id}'].get.parameters).toEqual([
+      { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+    ]);
+    expect(Object.keys(paths)).not.toContain('/health');
+    expect(JSON.stringify(document)).toBe(before);
+    // A part of the document without such a reference is the document's own object, not a copy.
+    expect(paths['/players'].post).toBe((document.paths as Record<string, JsonObject>)['/players'].post);
   });
 
   test('the calls without a tag (none, or an empty one) make the last page', () => {

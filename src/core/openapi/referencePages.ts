@@ -80,14 +80,14 @@ export function splitReference(document: JsonObject, pageCalls: number): Referen
 
 const methods = new Set<string>(httpMethods);
 
-/** Every local reference (`#/...`) under a value. */
-function localRefs(value: Json | undefined, found: string[]): void {
+/** Every local reference to a component (`#/components/...`) under a value. */
+function componentRefs(value: Json | undefined, found: string[]): void {
   if (Array.isArray(value)) {
-    for (const item of value) localRefs(item, found);
+    for (const item of value) componentRefs(item, found);
   } else if (isObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/')) found.push(item);
-      else localRefs(item, found);
+      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/')) found.push(item);
+      else componentRefs(item, found);
     }
   }
 }
@@ -107,11 +107,41 @@ function pointerSegments(pointer: string): string[] {
 }
 
 /**
+ * A value with each local reference to something other than a component (`#/paths/~1other/get/parameters/0`, as
+ * Codat's documents share parameters between paths) replaced by what it points to: the slice leaves most of the
+ * document's paths out. The same object when it holds none; a reference that cannot be followed, or that comes back
+ * to itself, stays as it is (the pages say it cannot be resolved, as for the whole document).
+ */
+function withLocalTargets(document: JsonObject, value: Json, trail: readonly string[] = []): Json {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => withLocalTargets(document, item, trail));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (!isObject(value)) return value;
+  const ref = value.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/components/') && !trail.includes(ref)) {
+    let target: Json | undefined = document;
+    for (const segment of pointerSegments(ref)) {
+      target = isObject(target) || Array.isArray(target) ? (target as Record<string, Json>)[segment] : undefined;
+    }
+    if (target !== undefined) return withLocalTargets(document, target, [...trail, ref]);
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const mapped = withLocalTargets(document, item, trail);
+    if (mapped !== item) changed = true;
+    return [key, mapped] as const;
+  });
+  return changed ? Object.fromEntries(entries) : value;
+}
+
+/**
  * A document of one tag's page: the calls whose first tag is `tag` (`undefined`: the calls without one), their path
  * items' shared fields, the document's info, servers and security, the tag itself, and of the components only those
  * the calls reach through references (and every security scheme, which calls name without one). Webhooks are left
- * out: the tag pages hold calls. The single page builds the same model from it as from the whole document, so the
- * server renders the tag's page from this document and the browser hydrates from it.
+ * out: the tag pages hold calls. A reference into what the slice leaves out (another path's parameter) is replaced by
+ * its target. The single page builds the same model from it as from the whole document, so the server renders the
+ * tag's page from this document and the browser hydrates from it.
  */
 export function tagSlice(document: JsonObject, tag: string | undefined): JsonObject {
   const paths: JsonObject = {};
@@ -122,17 +152,19 @@ export function tagSlice(document: JsonObject, tag: string | undefined): JsonObj
     let kept = paths[path] as JsonObject | undefined;
     if (!kept) {
       kept = Object.fromEntries(
-        Object.entries(item).filter(([key]) => !methods.has(key) && key !== 'additionalOperations'),
+        Object.entries(item)
+          .filter(([key]) => !methods.has(key) && key !== 'additionalOperations')
+          .map(([key, value]) => [key, withLocalTargets(document, value)]),
       );
       paths[path] = kept;
     }
-    if (methods.has(method)) kept[method] = operation;
+    if (methods.has(method)) kept[method] = withLocalTargets(document, operation);
     else {
       const additional = isObject(item.additionalOperations) ? item.additionalOperations : {};
       const key = Object.keys(additional).find((name) => additional[name] === operation);
       if (key !== undefined) {
         kept.additionalOperations = { ...(isObject(kept.additionalOperations) ? kept.additionalOperations : {}) };
-        kept.additionalOperations[key] = operation;
+        kept.additionalOperations[key] = withLocalTargets(document, operation);
       }
     }
   }
@@ -141,7 +173,7 @@ export function tagSlice(document: JsonObject, tag: string | undefined): JsonObj
   const all = isObject(document.components) ? document.components : {};
   if (isObject(all.securitySchemes)) components.securitySchemes = all.securitySchemes;
   const queue: string[] = [];
-  localRefs(paths, queue);
+  componentRefs(paths, queue);
   const seen = new Set<string>();
   while (queue.length > 0) {
     const ref = queue.pop()!;
@@ -152,9 +184,10 @@ export function tagSlice(document: JsonObject, tag: string | undefined): JsonObj
     seen.add(key);
     const group = all[kind];
     if (!isObject(group) || !(name in group)) continue;
+    const component = withLocalTargets(document, group[name]);
     components[kind] ??= {};
-    components[kind][name] = group[name];
-    localRefs(group[name], queue);
+    components[kind][name] = component;
+    componentRefs(component, queue);
   }
   const slice: JsonObject = {};
   for (const [key, value] of Object.entries(document)) {
