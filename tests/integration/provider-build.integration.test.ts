@@ -338,7 +338,7 @@ describe('a single-page reference past REFERENCE_PAGE_CALLS calls', () => {
       expect(slugs.every((slug) => views.some((view) => view.slug === slug))).toBe(true);
       // The document the browser hydrates the page from: the tag's part of the published one (that the page takes it
       // for the build's is checked in Chromium, on the real documents' tag pages below).
-      const published = JSON.parse(read(`openapi/data-v4/reference/${page.slug}.json`)) as JsonObject;
+      const published = JSON.parse(read(`openapi-reference/data-v4/${page.slug}.json`)) as JsonObject;
       expect(published).toEqual(slice);
     }
     expect(pages.reduce((sum, page) => sum + page.calls, 0)).toBe(views.length);
@@ -351,7 +351,7 @@ describe('a single-page reference past REFERENCE_PAGE_CALLS calls', () => {
 
   test('a reference within the budget stays one page', () => {
     expect(build.code, build.output).toBe(0);
-    expect(existsSync(path.join(out, 'openapi/stats-v1/reference'))).toBe(false);
+    expect(existsSync(path.join(out, 'openapi-reference/stats-v1'))).toBe(false);
     expect(read('api/stats/index.html')).toContain('List seasons');
   });
 });

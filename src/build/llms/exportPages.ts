@@ -185,7 +185,7 @@ function referencePartPage(
     description: `The calls of the ${api.name} tagged ${page.name}.`,
     section,
     markdown: [
-      `# ${page.name}: ${api.name} reference`,
+      `# ${markdownText(`${page.name}: ${api.name} reference`)}`,
       '',
       ...views.map((view) => demoteHeadings(operationMarkdown(view, { ...api, links }))),
     ].join('\n'),

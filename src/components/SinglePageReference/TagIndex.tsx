@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import type { ReferenceTagPage } from '@site/src/core/openapi/referencePages';
+import { kebabCase } from '@site/src/core/openapi/view';
 import styles from './styles.module.css';
 
 /** A split reference's webhooks on its index: each a link to its own page. */
@@ -27,6 +28,14 @@ export default function TagIndex({
   linkBase: string;
 }): ReactNode {
   const calls = pages.reduce((sum, page) => sum + page.calls, 0);
+  // Each tag keeps the anchor a description's link to it names (`descriptionLinks`: `#tag-<name>`), as on one page.
+  const taken = new Set<string>();
+  const anchor = (name: string): string | undefined => {
+    const id = `tag-${kebabCase(name) || 'x'}`;
+    if (taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  };
   return (
     <div className={styles.tagIndex}>
       <h2 id="tags">
@@ -34,7 +43,7 @@ export default function TagIndex({
       </h2>
       <ul className={styles.tagList}>
         {pages.map((page) => (
-          <li key={page.slug}>
+          <li key={page.slug} id={anchor(page.name)}>
             <Link to={`${route}/${page.slug}`}>{page.name}</Link>{' '}
             <span className={styles.tagCount}>
               {page.calls === 1 ? '1 call' : `${page.calls.toLocaleString('en')} calls`}

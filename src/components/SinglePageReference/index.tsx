@@ -22,6 +22,7 @@ import {
 import Sidebar from './Sidebar';
 import TagIndex, { type IndexWebhook } from './TagIndex';
 import { tagSlice, type ReferenceTagPage } from '@site/src/core/openapi/referencePages';
+import { withSlugs, type GivenSlugs } from '@site/src/core/openapi/view';
 import HydrateWhenNear, { useCallsMayHydrate } from './HydrateWhenNear';
 import OnDemandCall from './OnDemandCall';
 import { ReferenceStore, type LoadStatus } from './store';
@@ -56,7 +57,17 @@ export type SinglePageReferenceProps = {
    * One tag's page of a split reference: its calls, from the document of that tag alone (`tagSlice`, at
    * `documentUrl`), which `fingerprint` is then of; the runtime document is not loaded here.
    */
-  tag?: { tag: string | null; name: string; calls: number; documentUrl: string; index: string };
+  tag?: {
+    tag: string | null;
+    /** The page's last path segment. */
+    slug: string;
+    name: string;
+    calls: number;
+    documentUrl: string;
+    index: string;
+    /** The whole document's page names of the tag's calls and schemas (`slugsOf`), which its links must use. */
+    slugs: GivenSlugs;
+  };
 };
 
 function Reference({
@@ -213,8 +224,8 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
   const serverModel = useMemo(() => {
     if (!server || split) return undefined;
     const document = server.document as JsonObject;
-    const shown = tag ? tagSlice(document, tag.tag ?? undefined) : document;
-    return referenceModel(shown, { ...model, markdown: server.markdown });
+    if (!tag) return referenceModel(document, { ...model, markdown: server.markdown });
+    return referenceModel(tagSlice(document, tag.tag ?? undefined), { ...model, markdown: server.tags?.[tag.slug] });
   }, [server, model, split, tag]);
   const [store] = useState(
     () =>
@@ -222,12 +233,14 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
         documentUrl: tag ? tagUrl : runtimeUrl,
         buildUrl: tag ? tagUrl : json,
         fingerprint,
-        toModel: async (document) =>
-          withParsedDescriptions(
+        toModel: async (document) => {
+          if (tag) withSlugs(document, tag.slugs);
+          return withParsedDescriptions(
             await referenceModelInSlices(document, model, yieldToMain),
             document,
             props.descriptionLinks,
-          ),
+          );
+        },
         yieldToMain,
       }),
   );
@@ -296,7 +309,10 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
             )}
             .
           </p>
-          {runtimeSpecUrl && <Status status={status} onRetry={() => void store.load()} />}
+          {/* A tag's page says only when its document failed: it shows the build's, loading is no news. */}
+          {(runtimeSpecUrl !== undefined || (tag !== undefined && status.status === 'failed')) && (
+            <Status status={status} onRetry={() => void store.load()} />
+          )}
         </div>
         {split ? (
           <TagIndex route={split.route} pages={split.pages} webhooks={split.webhooks} linkBase={linkBase} />

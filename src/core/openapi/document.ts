@@ -94,7 +94,8 @@ export function resolvePointer(document: JsonObject, ref: string): Json {
       current = current[Number(key)];
       continue;
     }
-    if (!isObject(current) || !(key in current)) {
+    // Own keys only: `#/constructor` or `#/components/__proto__` name nothing of a document.
+    if (!isObject(current) || !Object.hasOwn(current, key)) {
       throw new Error(`unresolvable reference ${ref}`);
     }
     current = current[key];

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from './document';
-import { defaultPageCalls, pageCallsFrom, referenceTagPages, splitReference, tagSlice } from './referencePages';
+import {
+  defaultPageCalls,
+  maxInlinedValues,
+  pageCallsFrom,
+  referenceTagPages,
+  splitReference,
+  tagSlice,
+} from './referencePages';
 import { referenceModel } from './singlePage';
+import { operationViews, slugsOf, withSlugs } from './view';
+import { resolvePointer } from './document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 
 const samples = {
@@ -211,5 +220,85 @@ describe('tagSlice', () => {
       const part = referenceModel(tagSlice(data, page.tag), { api: 'data-v4', samples });
       expect(part.groups[0].calls).toEqual(whole.groups.find((group) => group.name === page.name)!.calls);
     }
+  });
+
+  test('a slice names its calls and schemas as the whole document does, where names collide there', () => {
+    const clash: JsonObject = {
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: {
+        '/a': {
+          get: { operationId: 'getUser', tags: ['X'], responses: { 200: { $ref: '#/components/responses/U' } } },
+        },
+        '/b': {
+          get: { operationId: 'GetUser', tags: ['Y'], responses: { 200: { $ref: '#/components/responses/V' } } },
+        },
+      },
+      components: {
+        responses: {
+          U: { description: 'u', content: { 'application/json': { schema: { $ref: '#/components/schemas/user' } } } },
+          V: { description: 'v', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } },
+        },
+        schemas: { user: { type: 'string' }, User: { type: 'integer' } },
+      },
+    };
+    const whole = operationViews(clash, 'x').map((view) => view.slug);
+    expect(whole).toEqual(['get-user', 'get-user-2']);
+    const slice = tagSlice(clash, 'Y');
+    expect(operationViews(slice, 'x').map((view) => view.slug)).toEqual(['get-user-2']);
+    expect(slugsOf(clash, slice)).toEqual({ operations: [['get /b', 'get-user-2']], schemas: [['User', 'user-2']] });
+    // As the browser has it: the slice's JSON, given the page names the page's props carry.
+    const loaded = JSON.parse(JSON.stringify(slice)) as JsonObject;
+    expect(operationViews(loaded, 'x').map((view) => view.slug)).toEqual(['get-user']);
+    withSlugs(loaded, slugsOf(clash, slice));
+    expect(referenceModel(loaded, { api: 'x', samples })).toEqual(referenceModel(slice, { api: 'x', samples }));
+  });
+});
+
+describe('tagSlice on a hostile document', () => {
+  test('a key named __proto__ is a key: nothing reaches a prototype', () => {
+    const hostile = JSON.parse(
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'x', version: '1' },
+        paths: {
+          '/a': {
+            get: {
+              tags: ['T'],
+              parameters: [{ $ref: '#/components/__proto__/polluted' }, { $ref: '#/constructor' }],
+              responses: {},
+            },
+          },
+        },
+        components: { __proto__placeholder: { polluted: { name: 'p', in: 'query' } } },
+      }).replace('__proto__placeholder', '__proto__'),
+    ) as JsonObject;
+    const slice = tagSlice(hostile, 'T');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(slice)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(slice.components)).toBe(Object.prototype);
+    // The slice's JSON is the slice (compared as text: Vitest's deep equality does not end on a key named __proto__).
+    const text = JSON.stringify(slice);
+    expect(JSON.stringify(JSON.parse(text))).toBe(text);
+    expect(text).toContain('"components":{"__proto__":{"polluted":');
+    expect(() => resolvePointer(hostile, '#/constructor')).toThrow('unresolvable reference #/constructor');
+  });
+
+  test('references that each point twice to the next level stop being put in place past a budget, at once', () => {
+    const levels = 40;
+    const paths: JsonObject = {};
+    for (let level = 0; level < levels; level += 1) {
+      const next = `#/paths/~1l${level + 1}/x-shared`;
+      paths[`/l${level}`] = { 'x-shared': { a: { $ref: next }, b: { $ref: next } } };
+    }
+    paths[`/l${levels}`] = { 'x-shared': { leaf: true } };
+    paths['/call'] = { get: { tags: ['T'], parameters: [{ $ref: '#/paths/~1l0/x-shared' }], responses: {} } };
+    const started = performance.now();
+    const slice = tagSlice({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths }, 'T');
+    const text = JSON.stringify(slice);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Some 2^40 values in full: the slice copies up to the budget, then keeps the remaining references.
+    expect(text.length).toBeLessThan(50 * maxInlinedValues);
+    expect(text).toContain('"$ref":"#/paths/~1l');
   });
 });

@@ -1,5 +1,15 @@
 import { positiveIntegerFrom } from '../env';
-import { httpMethods, isObject, listOperations, text, type Json, type JsonObject } from './document';
+import {
+  httpMethods,
+  isObject,
+  listOperations,
+  resolvedObject,
+  resolvePointer,
+  text,
+  type Json,
+  type JsonObject,
+} from './document';
+import { slugsOf, withSlugs } from './view/slugs';
 import { kebabCase } from './view/slugs';
 
 /**
@@ -80,18 +90,6 @@ export function splitReference(document: JsonObject, pageCalls: number): Referen
 
 const methods = new Set<string>(httpMethods);
 
-/** Every local reference to a component (`#/components/...`) under a value. */
-function componentRefs(value: Json | undefined, found: string[]): void {
-  if (Array.isArray(value)) {
-    for (const item of value) componentRefs(item, found);
-  } else if (isObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/')) found.push(item);
-      else componentRefs(item, found);
-    }
-  }
-}
-
 /** A JSON pointer's segments, unescaped (`~1` is `/`, `~0` is `~`). */
 function pointerSegments(pointer: string): string[] {
   return pointer
@@ -106,97 +104,147 @@ function pointerSegments(pointer: string): string[] {
     });
 }
 
-/**
- * A value with each local reference to something other than a component (`#/paths/~1other/get/parameters/0`, as
- * Codat's documents share parameters between paths) replaced by what it points to: the slice leaves most of the
- * document's paths out. The same object when it holds none; a reference that cannot be followed, or that comes back
- * to itself, stays as it is (the pages say it cannot be resolved, as for the whole document).
- */
-function withLocalTargets(document: JsonObject, value: Json, trail: readonly string[] = []): Json {
+/** Every local reference to a component (`#/components/...`) under a value. */
+function componentRefs(value: Json | undefined, found: string[]): void {
   if (Array.isArray(value)) {
-    const items = value.map((item) => withLocalTargets(document, item, trail));
-    return items.some((item, index) => item !== value[index]) ? items : value;
-  }
-  if (!isObject(value)) return value;
-  const ref = value.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/components/') && !trail.includes(ref)) {
-    let target: Json | undefined = document;
-    for (const segment of pointerSegments(ref)) {
-      target = isObject(target) || Array.isArray(target) ? (target as Record<string, Json>)[segment] : undefined;
+    for (const item of value) componentRefs(item, found);
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/')) found.push(item);
+      else componentRefs(item, found);
     }
-    if (target !== undefined) return withLocalTargets(document, target, [...trail, ref]);
   }
-  let changed = false;
-  const entries = Object.entries(value).map(([key, item]) => {
-    const mapped = withLocalTargets(document, item, trail);
-    if (mapped !== item) changed = true;
-    return [key, mapped] as const;
-  });
-  return changed ? Object.fromEntries(entries) : value;
+}
+
+/** Sets an own property, whatever its name: `__proto__` from a document is a key like any other, never a prototype. */
+function setOwn(target: JsonObject, key: string, value: Json): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * How many values one slice copies out of the parts it leaves out before it leaves the remaining references as they
+ * are: a hostile document whose references each point twice to the next level doubles at every level (its text
+ * would be 2^40 values at 40 levels). Codat's shared parameters are a few dozen.
+ */
+export const maxInlinedValues = 200_000;
+
+/**
+ * Puts in place, in a value, each local reference to something other than a component (`#/paths/~1other/get/
+ * parameters/0`, as Codat's documents share parameters between paths): the slice leaves most of the document's paths
+ * out. Returns the same object when it holds none. A reference that cannot be followed, that comes back to itself, or
+ * past `maxInlinedValues`, stays as it is (the pages then say it cannot be resolved, as for the whole document).
+ */
+class LocalTargets {
+  private copied = 0;
+
+  constructor(private readonly document: JsonObject) {}
+
+  map(value: Json, trail: ReadonlySet<string> = new Set()): Json {
+    if (trail.size > 0) this.copied += 1;
+    if (Array.isArray(value)) {
+      const items = value.map((item) => this.map(item, trail));
+      return items.some((item, index) => item !== value[index]) ? items : value;
+    }
+    if (!isObject(value)) return value;
+    const ref = value.$ref;
+    if (
+      typeof ref === 'string' &&
+      ref.startsWith('#/') &&
+      !ref.startsWith('#/components/') &&
+      !trail.has(ref) &&
+      this.copied < maxInlinedValues
+    ) {
+      let target: Json | undefined;
+      try {
+        target = resolvePointer(this.document, ref);
+      } catch {
+        target = undefined;
+      }
+      if (target !== undefined) return this.map(target, new Set([...trail, ref]));
+    }
+    let changed = false;
+    const copy: JsonObject = {};
+    for (const [key, item] of Object.entries(value)) {
+      const mapped = this.map(item, trail);
+      if (mapped !== item) changed = true;
+      setOwn(copy, key, mapped);
+    }
+    return changed ? copy : value;
+  }
 }
 
 /**
  * A document of one tag's page: the calls whose first tag is `tag` (`undefined`: the calls without one), their path
  * items' shared fields, the document's info, servers and security, the tag itself, and of the components only those
  * the calls reach through references (and every security scheme, which calls name without one). Webhooks are left
- * out: the tag pages hold calls. A reference into what the slice leaves out (another path's parameter) is replaced by
- * its target. The single page builds the same model from it as from the whole document, so the server renders the
- * tag's page from this document and the browser hydrates from it.
+ * out: the tag pages hold calls. A reference into what the slice leaves out (another path's parameter) is put in
+ * place. The slice carries the whole document's page names for its calls and schemas (`withSlugs`; a page passes
+ * them to the browser as `slugsOf`), so it links them as the whole document does. The single page builds the same
+ * model from it as from the whole document, so the server renders the tag's page from this document and the browser
+ * hydrates from it.
  */
 export function tagSlice(document: JsonObject, tag: string | undefined): JsonObject {
+  const targets = new LocalTargets(document);
   const paths: JsonObject = {};
   const source = isObject(document.paths) ? document.paths : {};
   for (const { path, method, operation } of listOperations(document)) {
     if (firstTag(operation) !== tag) continue;
     const item = source[path] as JsonObject;
-    let kept = paths[path] as JsonObject | undefined;
+    let kept = Object.hasOwn(paths, path) ? (paths[path] as JsonObject) : undefined;
     if (!kept) {
-      kept = Object.fromEntries(
-        Object.entries(item)
-          .filter(([key]) => !methods.has(key) && key !== 'additionalOperations')
-          .map(([key, value]) => [key, withLocalTargets(document, value)]),
-      );
-      paths[path] = kept;
+      // A path item that is a reference takes its shared fields from its target, as the whole document's calls do.
+      const shared = typeof item.$ref === 'string' ? (resolvedObject(document, item) ?? {}) : item;
+      kept = {};
+      for (const [key, value] of Object.entries(shared)) {
+        if (!methods.has(key) && key !== 'additionalOperations' && key !== '$ref')
+          setOwn(kept, key, targets.map(value));
+      }
+      setOwn(paths, path, kept);
     }
-    if (methods.has(method)) kept[method] = withLocalTargets(document, operation);
+    if (methods.has(method)) setOwn(kept, method, targets.map(operation));
     else {
       const additional = isObject(item.additionalOperations) ? item.additionalOperations : {};
       const key = Object.keys(additional).find((name) => additional[name] === operation);
       if (key !== undefined) {
-        kept.additionalOperations = { ...(isObject(kept.additionalOperations) ? kept.additionalOperations : {}) };
-        kept.additionalOperations[key] = withLocalTargets(document, operation);
+        const own: JsonObject = isObject(kept.additionalOperations) ? kept.additionalOperations : {};
+        setOwn(own, key, targets.map(operation));
+        kept.additionalOperations = own;
       }
     }
   }
   // The components the calls reach, following references from each component taken to the ones it names.
-  const components: Record<string, JsonObject> = {};
+  const components: JsonObject = {};
   const all = isObject(document.components) ? document.components : {};
-  if (isObject(all.securitySchemes)) components.securitySchemes = all.securitySchemes;
+  if (isObject(all.securitySchemes)) setOwn(components, 'securitySchemes', all.securitySchemes);
   const queue: string[] = [];
   componentRefs(paths, queue);
   const seen = new Set<string>();
   while (queue.length > 0) {
-    const ref = queue.pop()!;
-    const [root, kind, name] = pointerSegments(ref);
+    const [root, kind, name] = pointerSegments(queue.pop()!);
     if (root !== 'components' || kind === undefined || name === undefined) continue;
-    const key = `${kind}/${name}`;
+    const key = JSON.stringify([kind, name]);
     if (seen.has(key)) continue;
     seen.add(key);
-    const group = all[kind];
-    if (!isObject(group) || !(name in group)) continue;
-    const component = withLocalTargets(document, group[name]);
-    components[kind] ??= {};
-    components[kind][name] = component;
+    const group = Object.hasOwn(all, kind) ? all[kind] : undefined;
+    if (!isObject(group) || !Object.hasOwn(group, name)) continue;
+    const component = targets.map(group[name]);
+    if (!Object.hasOwn(components, kind)) setOwn(components, kind, {});
+    setOwn(components[kind] as JsonObject, name, component);
     componentRefs(component, queue);
   }
   const slice: JsonObject = {};
   for (const [key, value] of Object.entries(document)) {
-    if (key === 'paths') slice.paths = paths;
-    else if (key === 'components') slice.components = components;
+    if (key === 'paths') setOwn(slice, key, paths);
+    else if (key === 'components') setOwn(slice, key, components);
     else if (key === 'tags')
-      slice.tags = Array.isArray(value) ? value.filter((entry) => isObject(entry) && text(entry.name) === tag) : [];
-    else if (key !== 'webhooks' && key !== 'x-tagGroups') slice[key] = value;
+      setOwn(
+        slice,
+        key,
+        Array.isArray(value) ? value.filter((entry) => isObject(entry) && text(entry.name) === tag) : [],
+      );
+    else if (key !== 'webhooks' && key !== 'x-tagGroups') setOwn(slice, key, value);
   }
-  if (!('paths' in slice)) slice.paths = paths;
+  if (!Object.hasOwn(slice, 'paths')) setOwn(slice, 'paths', paths);
+  withSlugs(slice, slugsOf(document, slice));
   return slice;
 }

@@ -9,7 +9,8 @@ import { resolvedDocuments } from '../../build/pipeline/resolved';
 import { renderingNotices } from '../../build/pages/renderable';
 import { documentFingerprint, fullCallsFrom, referenceModel } from '../../core/openapi/singlePage';
 import { pageCallsFrom, splitReference, tagSlice } from '../../core/openapi/referencePages';
-import { webhookViews } from '../../core/openapi/view';
+import { slugsOf, webhookViews } from '../../core/openapi/view';
+import type { MarkdownTrees } from '../../core/markdown/tree';
 import { descriptionLinks, type DescriptionLinkOptions } from '../../core/openapi/descriptionLinks';
 import { markdownTrees } from '../../core/markdown/parse';
 import type { SinglePageReferenceProps } from '../../components/SinglePageReference';
@@ -21,8 +22,14 @@ const componentDir = path.resolve(__dirname, '../../components/SinglePageReferen
 
 /** Where a split reference's tag page loads its document from (`tagSlice`), site-relative. */
 export function sliceUrl(api: string, slug: string): string {
-  return `/openapi/${api}/reference/${slug}.json`;
+  return `/${sliceFolder}/${api}/${slug}.json`;
 }
+
+/**
+ * The static folder of the tag pages' documents: apart from `openapi/<id>/`, which the document step replaces whole
+ * when a document changes under `npm start`, while this plugin writes the slices only when it loads.
+ */
+const sliceFolder = 'openapi-reference';
 
 function joinRoute(baseUrl: string, route: string): string {
   return `${baseUrl.replace(/\/$/, '')}${route}`;
@@ -49,6 +56,9 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
       const documents: ServerDocuments = {};
       for (const api of options.apis) {
         const result = resolved.find((candidate) => candidate.id === api.id);
+        // A tag page's document (`tagSlice`) beside the published ones; an earlier build's go first, split or not.
+        const sliceDir = path.resolve(context.siteDir, options.staticDir, sliceFolder, api.id);
+        if (bundling) await rm(sliceDir, { recursive: true, force: true });
         if (!api.reference || !api.pages || !result) continue;
         const { route, runtimeSpecUrl, title, description, overview } = api.reference;
         const samples = sampleSettings(result.document, api.pages);
@@ -81,9 +91,6 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
           model: { api: api.id, samples },
         };
         const pages = splitReference(result.document, pageCalls);
-        // A tag page's document (`tagSlice`) beside the published ones; an earlier build's go first, split or not.
-        const sliceDir = path.resolve(context.siteDir, options.staticDir, 'openapi', api.id, 'reference');
-        if (bundling) await rm(sliceDir, { recursive: true, force: true });
         if (!pages) {
           actions.addRoute({
             path: joinRoute(context.baseUrl, route),
@@ -107,9 +114,19 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
         });
         // Written by the bundle step, which copies the static files into the build; the render step only routes.
         if (bundling) await mkdir(sliceDir, { recursive: true });
+        const tagMarkdown: Record<string, MarkdownTrees> = {};
         for (const page of pages) {
           const slice = tagSlice(result.document, page.tag);
-          if (bundling) await writeFileAtomic(path.join(sliceDir, `${page.slug}.json`), JSON.stringify(slice));
+          // A tag's page links a tag to its own route; its descriptions are parsed against its own document (with the
+          // whole document's page names), as the browser parses them again from the document it loads.
+          const tagLinks: DescriptionLinkOptions = { ...links, referenceRoute: `${route}/${page.slug}` };
+          if (bundling) {
+            await writeFileAtomic(path.join(sliceDir, `${page.slug}.json`), JSON.stringify(slice));
+            tagMarkdown[page.slug] = markdownTrees(
+              referenceModel(slice, { api: api.id, samples }),
+              descriptionLinks(slice, tagLinks),
+            );
+          }
           actions.addRoute({
             path: joinRoute(context.baseUrl, `${route}/${page.slug}`),
             component: '@site/src/components/SinglePageReference',
@@ -118,7 +135,10 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
               ...props,
               title: `${page.name}: ${title}`,
               fingerprint: documentFingerprint(slice),
+              descriptionLinks: tagLinks,
               tag: {
+                slug: page.slug,
+                slugs: slugsOf(result.document, slice),
                 tag: page.tag ?? null,
                 name: page.name,
                 calls: page.calls,
@@ -128,6 +148,8 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
             } satisfies SinglePageReferenceProps,
           });
         }
+        const entry = documents[api.id];
+        if (entry) entry.tags = tagMarkdown;
       }
       if (!bundling) return;
       await mkdir(path.dirname(documentsFile), { recursive: true });

@@ -36,6 +36,9 @@ export {
   portalPageNames,
   reservedPagesKey,
   schemaSlug,
+  slugsOf,
+  withSlugs,
+  type GivenSlugs,
 } from './slugs';
 export { flattenSchema } from './flatten';
 export { refName } from './schemaRefs';

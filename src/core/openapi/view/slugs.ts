@@ -98,6 +98,37 @@ export function operationPageNamesIn(document: JsonObject, names: readonly strin
     .filter((name) => wanted.has(name));
 }
 
+/** Page names given to a document by the build rather than worked out from it: `withSlugs`. */
+export interface GivenSlugs {
+  /** `[method path, page name]` of each operation: `['get /players', 'get-players']`. */
+  operations: [string, string][];
+  /** `[schema name, page name]` of each component schema: `['Player', 'player']`. */
+  schemas: [string, string][];
+}
+
+/**
+ * Gives a document the page names of another: a part of a document (a split reference's tag, `tagSlice`) must link
+ * its calls and schemas as the whole document names them, and names worked out from the part alone would differ
+ * where two names collide in the whole. Only the build gives them (through a page's props), never the document.
+ */
+export function withSlugs(document: JsonObject, slugs: GivenSlugs): void {
+  slugMaps.set(document, { operations: new Map(slugs.operations), schemas: new Map(slugs.schemas), problems: [] });
+}
+
+/** The page names `document` gives the operations and schemas of `part` (see `withSlugs`). */
+export function slugsOf(document: JsonObject, part: JsonObject): GivenSlugs {
+  const whole = documentSlugs(document);
+  const operations = listOperations(part).map((ref): [string, string] => {
+    const key = operationKey(ref);
+    return [key, whole.operations.get(key) ?? kebabCase(`${ref.method}-${ref.path}`)];
+  });
+  const schemas = Object.keys(componentSchemas(part)).map((name): [string, string] => [
+    name,
+    whole.schemas.get(name) ?? (kebabCase(name) || 'schema'),
+  ]);
+  return { operations, schemas };
+}
+
 /** The page names of a document's operations and schemas, worked out once per document. */
 export function documentSlugs(document: JsonObject): SlugMap {
   const known = slugMaps.get(document);
