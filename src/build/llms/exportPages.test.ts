@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { defaultPageCalls, referenceTagPages } from '../../core/openapi/referencePages';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { webhookViews } from '../../core/openapi/view';
 import { codeSamplesDocument, providerSamples } from '../../../tests/fixtures/codeSamplesDocument';
 import { twinPath } from '../../core/markdownTwin';
 import { loadRecipes } from '../recipes/load';
@@ -88,9 +89,17 @@ test("a reference split by tag exports its index as the tags' pages and each tag
   const whole = exportPages(routes, [{ api, document }], () => '', defaultPageCalls);
   const split = exportPages(routes, [{ api, document }], () => '', 1);
   const index = split.find((page) => page.route === '/api/data')!;
-  expect(index.markdown.split('\n').slice(2)).toEqual(
-    tags.map((tag) => `- [${tag.name}](/api/data/${tag.slug}.md): ${tag.calls} ${tag.calls === 1 ? 'call' : 'calls'}`),
-  );
+  const webhooks = webhookViews(document, 'data-v4');
+  expect(webhooks.length).toBeGreaterThan(0);
+  expect(index.markdown.split('\n').slice(2)).toEqual([
+    ...tags.map(
+      (tag) => `- [${tag.name}](/api/data/${tag.slug}.md): ${tag.calls} ${tag.calls === 1 ? 'call' : 'calls'}`,
+    ),
+    '',
+    '## Webhooks',
+    '',
+    ...webhooks.map((hook) => `- [${hook.name}](/docs/data-api/${hook.slug}.md)`),
+  ]);
   // Each call of the whole page is on exactly one tag's page, as the whole page has it.
   const parts = tags.map((tag) => split.find((page) => page.route === `/api/data/${tag.slug}`)!);
   expect(parts.every((page) => page.section === 'Single-page references')).toBe(true);

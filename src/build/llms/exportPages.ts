@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../core/openapi/document';
-import { operationViews, type OperationView } from '../../core/openapi/view';
+import { operationViews, webhookViews, type OperationView } from '../../core/openapi/view';
 import { htmlPage } from './htmlPage';
 import type { ExportPage } from './llms';
 import { operationMarkdown } from '../../core/openapi/operationMarkdown';
@@ -162,6 +162,7 @@ function referencePartPage(
 ): ExportPage {
   const section = 'Single-page references';
   if (!page) {
+    const webhooks = webhookViews(document, api.id);
     return {
       route,
       title: `${api.name} reference`,
@@ -174,6 +175,15 @@ function referencePartPage(
           (entry) =>
             `- [${markdownText(entry.name)}](${api.reference}/${entry.slug}.md): ${entry.calls} ${entry.calls === 1 ? 'call' : 'calls'}`,
         ),
+        // As the index page: the webhooks after the tags, each its own page's twin.
+        ...(webhooks.length > 0
+          ? [
+              '',
+              '## Webhooks',
+              '',
+              ...webhooks.map((hook) => `- [${markdownText(hook.name)}](${api.linkBase}/${hook.slug}.md)`),
+            ]
+          : []),
       ].join('\n'),
     };
   }
