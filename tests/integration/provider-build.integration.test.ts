@@ -323,8 +323,10 @@ describe('a single-page reference past REFERENCE_PAGE_CALLS calls', () => {
     for (const webhook of webhooks) {
       expect(existsSync(path.join(out, 'docs/data-api', webhook.slug, 'index.html'))).toBe(true);
     }
-    // No call is rendered on the index.
+    // No call is rendered on the index; its one first-level heading is the reference's title.
     expect(index.filter(isCallSection)).toHaveLength(0);
+    const title = apis.find((api) => api.key === 'data')?.reference?.title;
+    expect(index.filter((element) => element.tagName === 'h1').map(textOf)).toEqual([rebrand(title ?? '')]);
     const views = operationViews(document, 'data-v4');
     for (const page of pages) {
       const html = read(`api/data/${page.slug}/index.html`);

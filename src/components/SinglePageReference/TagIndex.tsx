@@ -16,11 +16,14 @@ export interface IndexWebhook {
  * without any script, and loads no document.
  */
 export default function TagIndex({
+  title,
   route,
   pages,
   webhooks,
   linkBase,
 }: {
+  /** The reference's title (`Data API reference`): the page's one first-level heading. */
+  title: string;
   /** The index's own route (`/api/graph`): each tag's page is under it. */
   route: string;
   pages: readonly ReferenceTagPage[];
@@ -38,6 +41,7 @@ export default function TagIndex({
   };
   return (
     <div className={styles.tagIndex}>
+      <h1>{title}</h1>
       <h2 id="tags">
         {calls.toLocaleString('en')} calls in {pages.length.toLocaleString('en')} tags
       </h2>

@@ -315,7 +315,13 @@ export default function SinglePageReference(props: SinglePageReferenceProps): Re
           )}
         </div>
         {split ? (
-          <TagIndex route={split.route} pages={split.pages} webhooks={split.webhooks} linkBase={linkBase} />
+          <TagIndex
+            title={title}
+            route={split.route}
+            pages={split.pages}
+            webhooks={split.webhooks}
+            linkBase={linkBase}
+          />
         ) : (
           reference
         )}
