@@ -3,14 +3,14 @@ import {
   httpMethods,
   isObject,
   listOperations,
+  pointerSegment,
   resolvedObject,
   resolvePointer,
   text,
   type Json,
   type JsonObject,
 } from './document';
-import { slugsOf, withSlugs } from './view/slugs';
-import { kebabCase } from './view/slugs';
+import { kebabCase, slugsOf, withSlugs } from './view/slugs';
 
 /**
  * The single-page reference of a large API, split by tag. Past `defaultPageCalls` calls one page cannot hold them
@@ -23,7 +23,7 @@ import { kebabCase } from './view/slugs';
 /**
  * How many calls one single page holds before it is split by tag, unless `REFERENCE_PAGE_CALLS` says otherwise. The
  * single page renders its first 64 calls in full and sends the rest as summaries (`defaultFullCalls`); at 1,024
- * calls the page was 2.8 MB of HTML with 128 in full. Stripe's 519 calls stay one page; GitHub's 1,290 and past are
+ * calls the page was 2.8 MB of HTML with 128 in full. Stripe's 519 calls stay one page; GitHub's 1,223 and past are
  * split.
  */
 export const defaultPageCalls = 1000;
@@ -90,18 +90,9 @@ export function splitReference(document: JsonObject, pageCalls: number): Referen
 
 const methods = new Set<string>(httpMethods);
 
-/** A JSON pointer's segments, unescaped (`~1` is `/`, `~0` is `~`). */
+/** A local reference's segments, each decoded as `resolvePointer` reads them. */
 function pointerSegments(pointer: string): string[] {
-  return pointer
-    .slice(2)
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-      } catch {
-        return segment;
-      }
-    });
+  return pointer.slice(2).split('/').map(pointerSegment);
 }
 
 /** Every local reference to a component (`#/components/...`) under a value. */
