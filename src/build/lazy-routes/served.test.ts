@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { categoryKey, lazyTableQuery, servedModules } from './served';
+import { categoryKey, lazyTableFile, servedModules } from './served';
 import { categoryFile } from '../../core/lazy-routes/categoryFile';
 
 const modulePath = '@site/docs/data-api/reference/get-team.mdx';
@@ -35,6 +35,7 @@ const version = {
 test('serves the split tables and the pruned version metadata, each with its original; the categories are files', () => {
   const {
     modules: served,
+    tables,
     tableChunks,
     files: categoryFiles,
   } = servedModules(files, [version], {
@@ -43,14 +44,17 @@ test('serves the split tables and the pruned version metadata, each with its ori
     routesPerTable: 64,
   });
   expect(Object.keys(served).sort()).toEqual(
-    ['registry.js', `registry.js${lazyTableQuery}=0`, 'routesChunkNames.json', 'routes.js', version.file].sort(),
+    ['registry.js', 'routesChunkNames.json', 'routes.js', version.file].sort(),
   );
+  // The lazy table is a file of its own, which routes.js imports by its path.
+  expect([...tables.keys()]).toEqual([lazyTableFile(0)]);
+  expect(served['routes.js'].text).toContain(JSON.stringify(`./${lazyTableFile(0)}`));
   // The category's items, in a file named by their content, which the call's route names so the page loads it.
   const key = categoryKey(JSON.stringify(teams.items));
   expect(categoryFile(key)).toMatch(/^assets\/sidebar\/[0-9a-f]{16}\.json$/);
   expect([...categoryFiles.keys()]).toEqual([categoryFile(key)]);
   expect(JSON.parse(categoryFiles.get(categoryFile(key)) ?? '')).toEqual(teams.items);
-  expect(served[`registry.js${lazyTableQuery}=0`].text).toContain(`sidebarCategory: ${JSON.stringify(key)}`);
+  expect(tables.get(lazyTableFile(0))).toContain(`sidebarCategory: ${JSON.stringify(key)}`);
   expect(JSON.parse(served[version.file].text)).toMatchObject({
     version: { docsSidebars: { apiSidebar: [{ customProps: { lazyCategory: key } }] } },
   });

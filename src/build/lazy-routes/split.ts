@@ -69,11 +69,8 @@ export interface SplitOptions {
   isLazyModule: (modulePath: string) => boolean;
   /** Import request of the client helper that makes a lazy route's component. */
   helperRequest: string;
-  /**
-   * Import request, relative to routes.js, of the lazy tables (the loader serves table `n` from registry.js's query
-   * plus `=n`).
-   */
-  lazyTableRequest: string;
+  /** Import request, relative to routes.js, of lazy table `n` (a file of its own: ./served.ts says why). */
+  lazyTableRequest: (table: number) => string;
   /** Routes per lazy table: a page loads the one table that holds it, so its cost stays the same as the site grows. */
   routesPerTable: number;
   /** The lazy sidebar category of a page (./sidebar.ts), written into its route so the page loads it too. */
@@ -267,7 +264,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
       );
       const index = lazyTables.length - 1;
       loaders.push(
-        `() => import(/* webpackChunkName: "${lazyTableChunkName(index)}" */ ${JSON.stringify(`${options.lazyTableRequest}=${index}`)})`,
+        `() => import(/* webpackChunkName: "${lazyTableChunkName(index)}" */ ${JSON.stringify(options.lazyTableRequest(index))})`,
       );
     }
     // The group's own sidebar shows only while a table that was not preloaded loads (client/lazyRouteGroup.tsx).
