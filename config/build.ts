@@ -27,7 +27,7 @@ export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
 }
 
 /**
- * The bundle step's V8 heap grows by at most 30% of what survived the last full collection before the next one,
+ * The bundle steps' and the render step's V8 heap grows by at most 30% of what survived the last full collection before the next one,
  * where V8 would otherwise let it grow by up to 4 times on a machine with memory to spare. At 16 times the Data API
  * the step's peak, the build's, was 2.77–3.04 GB over four runs with the JavaScript heap reaching 0.82–1.25 GB, most
  * of it garbage (MDX compilation's); with this flag, 2.22–2.60 GB over ten, the heap at 0.34–0.78 GB, for 7–10%
@@ -36,8 +36,8 @@ export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
  * itself, and a test checks that this Node still takes it.
  *
  * The render step has it too. V8's flags are the process's, so the static-site generator's worker threads collect
- * their garbage before the recycler (`DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY`, below) reads it as growth:
- * at Microsoft Graph's 14,689 pages a worker passed 300 MB after one or two tasks of ten pages and was replaced
+ * their garbage before the recycler (`DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY`, above) reads it as growth:
+ * at Microsoft Graph's 14,689 routes a worker passed 300 MB after one or two tasks of ten pages and was replaced
  * (409 new workers in 1,112 tasks, a new worker's first task 3.4 s against 0.9 s), and the step's RSS grew from 1.3
  * to 3.9 GB; with the flag, 48 new workers in 1,469 tasks, rendering 1,559 s → 1,141 s, the step at 2.6 GB (one
  * run each, 2026-11-28).

@@ -38,7 +38,7 @@ test('bundles in one process, then renders in another, with the same arguments a
   expect(result).toEqual({ code: 0, output: 'bundle ran\nrender ran\n' });
   expect(calls.map((call) => call.step)).toEqual(['bundle', 'render']);
   expect(calls[0].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
-  expect(calls[1].argv).toEqual([docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[1].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
   expect(calls[0].env.DOCUSAURUS_EXIT_AFTER_BUNDLING).toBe('true');
   expect(calls[0].env.DOCUSAURUS_SKIP_BUNDLING).toBeUndefined();
   expect(calls[1].env.DOCUSAURUS_SKIP_BUNDLING).toBe('true');
@@ -100,7 +100,7 @@ test("past the routes' threshold the bundle step asks, and the server's bundle i
   expect(path.dirname(server.argv[5])).toBe(shared);
   expect(existsSync(shared)).toBe(false);
   for (const call of calls) expect(call.env[serverBundleFileVariable]).toBe(calls[0].env[serverBundleFileVariable]);
-  expect(calls[2].argv).toEqual([docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[2].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
 });
 
 test("a caller's BUNDLE_SIDE does not reach the bundle step", async () => {

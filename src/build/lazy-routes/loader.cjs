@@ -8,9 +8,8 @@ const path = require('node:path');
  */
 module.exports = function lazyRoutesLoader(source) {
   const { files } = this.getOptions();
-  // Docusaurus's generated tables by name (and query); the docs versions' metadata modules by their full path.
-  const file =
-    files[path.basename(this.resourcePath) + this.resourceQuery] ?? files[this.resourcePath + this.resourceQuery];
+  // Docusaurus's generated tables by name; the docs versions' metadata modules by their full path.
+  const file = files[path.basename(this.resourcePath)] ?? files[this.resourcePath];
   if (!file) return source;
   if (source !== file.original) {
     throw new Error(`[lazy-routes] ${this.resourcePath}${this.resourceQuery} changed after it was split; rebuild`);

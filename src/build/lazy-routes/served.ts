@@ -10,13 +10,14 @@ export interface ServedModule {
 }
 
 /**
- * Lazy table `n`'s file, relative to Docusaurus's generated files (routes.js imports it from there). Each table is a
- * file of its own, written by the plugin, not a query on registry.js served by the loader: the bundler reads a
- * module's resource once per module and holds it, so 612 tables of Microsoft Graph's 14,689 routes each carried its
+ * Lazy table `n`'s file, relative to Docusaurus's generated files (routes.js imports it from there), in a folder the
+ * plugin empties before each production bundle: not `lazy-routes/`, where Docusaurus keeps the plugin's data. Each
+ * table is a file of its own, written by the plugin, not a query on registry.js served by the loader: the bundler reads
+ * a module's resource once per module and holds it, so 612 tables of Microsoft Graph's 14,689 routes each carried its
  * 7.4 MB registry.js: 4.4 GB at the end of module building and 7.7 GB at the bundle step's peak (one run, 2026-11-28).
  */
 export function lazyTableFile(table: number): string {
-  return `lazy-routes/table-${table}.js`;
+  return `lazy-route-tables/table-${table}.js`;
 }
 
 /**

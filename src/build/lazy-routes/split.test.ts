@@ -46,7 +46,7 @@ export default [
 const options = {
   isLazyModule: (modulePath: string) => modulePath.startsWith('@site/docs/data-api/reference/'),
   helperRequest: '/abs/lazyRouteGroup.tsx',
-  lazyTableRequest: (table: number) => `./lazy-routes/table-${table}.js`,
+  lazyTableRequest: (table: number) => `./lazy-route-tables/table-${table}.js`,
   // One route per table here, so that the two lazy routes land in two tables.
   routesPerTable: 1,
 };
@@ -106,7 +106,9 @@ describe('splitting the route tables', () => {
     expect(split.lazyRoutes).toEqual(['/docs/data-api/get-team', '/docs/data-api/schemas/order']);
     expect(split.routes).not.toContain(`ComponentCreator('/docs/data-api/`);
     expect(split.routes).toMatch(/^import \{ createLazyRouteGroup \} from "\/abs\/lazyRouteGroup\.tsx";/);
-    expect(split.routes).toContain(`import(/* webpackChunkName: "lazy-route-table-1" */ "./lazy-routes/table-1.js")`);
+    expect(split.routes).toContain(
+      `import(/* webpackChunkName: "lazy-route-table-1" */ "./lazy-route-tables/table-1.js")`,
+    );
     const routes = evaluateRoutes(split.routes);
     expect(routes.map((route) => route.path)).toEqual(['/getting-started/intro', '/docs/data-api/']);
     expect(routes[1]).toMatchObject({ lazyGroup: { folder: '/docs/data-api/', tables: 2 }, sidebar: 'apiSidebar' });
