@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import {
   buildEnvironment,
   buildSteps,
-  bundleHeapGrowth,
+  heapGrowth,
   bundleSideVariable,
   fasterOptions,
   serverBundleStep,
@@ -47,7 +47,7 @@ test('a variable the caller sets wins over the default', () => {
 
 test("the steps' Node arguments are ones this Node takes", () => {
   const v8Options = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
-  expect(v8Options).toContain(`${bundleHeapGrowth.split('=')[0]} (`);
+  expect(v8Options).toContain(`${heapGrowth.split('=')[0]} (`);
   for (const step of [...buildSteps, serverBundleStep]) {
     const run = spawnSync(process.execPath, [...step.nodeArgs, '-e', 'process.exit(7)'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');

@@ -27,13 +27,13 @@ export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
 }
 
 /**
- * The bundle steps' and the render step's V8 heap grows by at most 30% of what survived the last full collection before the next one,
- * where V8 would otherwise let it grow by up to 4 times on a machine with memory to spare. At 16 times the Data API
- * the step's peak, the build's, was 2.77–3.04 GB over four runs with the JavaScript heap reaching 0.82–1.25 GB, most
- * of it garbage (MDX compilation's); with this flag, 2.22–2.60 GB over ten, the heap at 0.34–0.78 GB, for 7–10%
- * more of the step's CPU. It only makes collection more frequent: unlike `--max-old-space-size` it sets no ceiling,
- * so a larger API costs more time, never a crash. A V8 flag, not allowed in NODE_OPTIONS: it is given to `node`
- * itself, and a test checks that this Node still takes it.
+ * The bundle steps' and the render step's V8 heap grows by at most 30% of what survived the last full collection before
+ * the next one, where V8 would otherwise let it grow by up to 4 times on a machine with memory to spare. At 16 times
+ * the Data API the step's peak, the build's, was 2.77–3.04 GB over four runs with the JavaScript heap reaching
+ * 0.82–1.25 GB, most of it garbage (MDX compilation's); with this flag, 2.22–2.60 GB over ten, the heap at 0.34–0.78
+ * GB, for 7–10% more of the step's CPU. It only makes collection more frequent: unlike `--max-old-space-size` it sets
+ * no ceiling, so a larger API costs more time, never a crash. A V8 flag, not allowed in NODE_OPTIONS: it is given to
+ * `node` itself, and a test checks that this Node still takes it.
  *
  * The render step has it too. V8's flags are the process's, so the static-site generator's worker threads collect
  * their garbage before the recycler (`DOCUSAURUS_SSG_WORKER_THREAD_RECYCLER_MAX_MEMORY`, above) reads it as growth:
@@ -42,7 +42,7 @@ export function withBuildEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
  * to 3.9 GB; with the flag, 48 new workers in 1,469 tasks, rendering 1,559 s → 1,141 s, the step at 2.6 GB (one
  * run each, 2026-11-28).
  */
-export const bundleHeapGrowth = '--heap-growing-percent=30';
+export const heapGrowth = '--heap-growing-percent=30';
 
 /** Docusaurus's variable for a build that renders with the bundles an earlier process made (the render step). */
 export const skipBundlingVariable = 'DOCUSAURUS_SKIP_BUNDLING';
@@ -57,8 +57,8 @@ export const skipBundlingVariable = 'DOCUSAURUS_SKIP_BUNDLING';
  * to `node` before the Docusaurus command line.
  */
 export const buildSteps = [
-  { name: 'bundle', env: { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true' }, nodeArgs: [bundleHeapGrowth] },
-  { name: 'render', env: { [skipBundlingVariable]: 'true' }, nodeArgs: [bundleHeapGrowth] },
+  { name: 'bundle', env: { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true' }, nodeArgs: [heapGrowth] },
+  { name: 'render', env: { [skipBundlingVariable]: 'true' }, nodeArgs: [heapGrowth] },
 ] as const;
 
 /**
@@ -91,7 +91,7 @@ export const bundleSideVariable = 'BUNDLE_SIDE';
 export const serverBundleStep = {
   name: 'server-bundle',
   env: { DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', [bundleSideVariable]: 'server' },
-  nodeArgs: [bundleHeapGrowth],
+  nodeArgs: [heapGrowth],
 } as const;
 
 export type BuildStep = (typeof buildSteps)[number] | typeof serverBundleStep;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import {
   buildSteps,
-  bundleHeapGrowth,
+  heapGrowth,
   bundleSideVariable,
   docusaurusBin,
   resolutionFileVariable,
@@ -37,8 +37,8 @@ test('bundles in one process, then renders in another, with the same arguments a
   const result = await productionBuild(['site', '--out-dir', 'out'], { PATH: '/bin' }, run);
   expect(result).toEqual({ code: 0, output: 'bundle ran\nrender ran\n' });
   expect(calls.map((call) => call.step)).toEqual(['bundle', 'render']);
-  expect(calls[0].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
-  expect(calls[1].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[0].argv).toEqual([heapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[1].argv).toEqual([heapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
   expect(calls[0].env.DOCUSAURUS_EXIT_AFTER_BUNDLING).toBe('true');
   expect(calls[0].env.DOCUSAURUS_SKIP_BUNDLING).toBeUndefined();
   expect(calls[1].env.DOCUSAURUS_SKIP_BUNDLING).toBe('true');
@@ -93,14 +93,14 @@ test("past the routes' threshold the bundle step asks, and the server's bundle i
   expect(server.env[bundleSideVariable]).toBe('server');
   expect(server.env.DOCUSAURUS_EXIT_AFTER_BUNDLING).toBe('true');
   // Its own output folder, which Docusaurus empties; the file names the site's, where its bundle goes.
-  expect(server.argv.slice(0, 4)).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site']);
+  expect(server.argv.slice(0, 4)).toEqual([heapGrowth, docusaurusBin, 'build', 'site']);
   expect(server.argv.slice(4, 5)).toEqual(['--out-dir']);
   // In the build's own folder, beside the files the steps share, and removed with it.
   const shared = path.dirname(calls[0].env[resolutionFileVariable]!);
   expect(path.dirname(server.argv[5])).toBe(shared);
   expect(existsSync(shared)).toBe(false);
   for (const call of calls) expect(call.env[serverBundleFileVariable]).toBe(calls[0].env[serverBundleFileVariable]);
-  expect(calls[2].argv).toEqual([bundleHeapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
+  expect(calls[2].argv).toEqual([heapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
 });
 
 test("a caller's BUNDLE_SIDE does not reach the bundle step", async () => {

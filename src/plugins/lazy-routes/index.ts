@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
 import { lazyTableChunkName, type GeneratedFiles } from '../../build/lazy-routes/split';
-import { lazyTableFile, servedModules } from '../../build/lazy-routes/served';
+import { servedModules } from '../../build/lazy-routes/served';
+import { writeLazyTables } from '../../build/lazy-routes/tableFiles';
 import { moveChunkFiles, type LazyChunk } from '../../build/lazy-routes/chunkFiles';
 import { withLazyTables } from '../../build/lazy-routes/manifest';
 import type { LazyRoutesOptions } from '../../build/lazy-routes/options';
@@ -59,13 +60,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         routesPerTable: options.routesPerTable ?? 24,
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
-      // This build's tables only: a table left by an earlier build with more routes would never be imported, but
-      // would read as this build's to whoever looks into the folder.
-      rmSync(generated(path.dirname(lazyTableFile(0))), { recursive: true, force: true });
-      for (const [file, text] of tables) {
-        mkdirSync(path.dirname(generated(file)), { recursive: true });
-        writeFileSync(generated(file), text);
-      }
+      writeLazyTables(context.generatedFilesDir, tables);
       return {
         plugins: [new LazyChunkFilesPlugin(tableChunks, categoryFiles, clientManifestFile(context.generatedFilesDir))],
         module: {
