@@ -16,6 +16,7 @@ import {
 import { mockUrl } from '../../config/mock';
 import { DEFAULT_PLUGIN_ID } from '@docusaurus/utils';
 import { lightModulePrefix } from './pages/lightDocs';
+import { tagPropsModulePrefix } from './pages/tagPages';
 import { signInOrigins, trustedOrigins } from './hosts';
 
 // The plugins' options, derived from the API registry (config/apis.ts) and the vendored documents' hosts: the
@@ -120,10 +121,12 @@ export const llmsExport = {
 /** The generated reference pages' share of the route tables loads with those pages only (src/plugins/lazy-routes). */
 export const lazyRoutes = {
   // A page's route names its MDX, or its JSON module when it is a light page (src/build/pages/lightDocs.ts); those
-  // pages are the /docs instance's, which has Docusaurus's default id (config/docs.ts).
+  // pages are the /docs instance's, which has Docusaurus's default id (config/docs.ts). A split reference's tag pages
+  // (`/api/<api>/<tag>`) name their props module (src/build/pages/tagPages.ts); the reference's index stays.
   modulePrefixes: openapiSource.apis.flatMap((api) => [
     `@site/${api.pages.dir}/`,
     lightModulePrefix(DEFAULT_PLUGIN_ID, api.pages.dir),
+    tagPropsModulePrefix(DEFAULT_PLUGIN_ID, api.id),
   ]),
 } satisfies LazyRoutesOptions;
 

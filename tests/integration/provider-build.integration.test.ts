@@ -427,7 +427,29 @@ describe.each(realInBuild)('the real document $slug ($shape), added the same way
         }
       }
       if (['codat-commerce', 'telegram'].includes(slug)) expect(tagRoutes.length).toBeGreaterThan(0);
+      if (tagRoutes.length > 0) {
+        // The tag pages' routes load with them (src/plugins/lazy-routes), not with every page's main bundle; the
+        // index's route stays there (so the check can find a route).
+        const mainFile = readdirSync(path.join(out, 'assets/js')).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+        const main = read(`assets/js/${mainFile}`);
+        expect(main).toContain(`"/api/real-${slug}"`);
+        for (const route of tagRoutes) expect(main, route).not.toContain(`"${route}"`);
+        // From the index to a tag's page in the page, without a new document: its table loads on the way.
+        current = `/api/real-${slug} -> ${tagRoutes[0]}`;
+        await page.goto(`${server.url}/api/real-${slug}`);
+        await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+        await page.locator(`main a[href="${tagRoutes[0]}"]`).first().click();
+        await page.waitForURL(`${server.url}${tagRoutes[0]}`);
+        await page.locator('main section[id] h3').first().waitFor();
+        expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      }
       expect(errors).toEqual([]);
+      if (tagRoutes.length > 0) {
+        // A path under the tag pages' folder that is no tag's: the not-found page, in the browser as from the server.
+        const response = await page.goto(`${server.url}/api/real-${slug}/no-such-tag`);
+        expect(response?.status()).toBe(404);
+        await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      }
     } finally {
       await page.close();
     }

@@ -147,6 +147,65 @@ export default [
     ]);
   });
 
+  test("in the root array, a split reference's tag pages' group goes before the not-found route, the index stays", () => {
+    const tagEntry = (chunk: string, slug: string) =>
+      entry(chunk, `@generated/single-page-reference/default/tags/graph/${slug}.json`);
+    const rootFiles: GeneratedFiles = {
+      registry: `export default {\n${[
+        entry('eeee5555', '@generated/single-page-reference/default/p/api-graph-5e4.json'),
+        tagEntry('ffff6666', 'users'),
+        tagEntry('abab7777', 'groups'),
+        entry('cdcd8888', '@site/src/components/SinglePageReference'),
+      ].join(',\n')},};\n`,
+      routesChunkNames: JSON.stringify({
+        '/api/graph-1a1': { __comp: 'cdcd8888', __props: 'eeee5555' },
+        '/api/graph/users-2b2': { __comp: 'cdcd8888', __props: 'ffff6666' },
+        '/api/graph/groups-3c3': { __comp: 'cdcd8888', __props: 'abab7777' },
+      }),
+      routes: `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  {
+    path: '/api/graph',
+    component: ComponentCreator('/api/graph', '1a1'),
+    exact: true
+  },
+  {
+    path: '/api/graph/groups',
+    component: ComponentCreator('/api/graph/groups', '3c3'),
+    exact: true
+  },
+  {
+    path: '/api/graph/users',
+    component: ComponentCreator('/api/graph/users', '2b2'),
+    exact: true
+  },
+  {
+    path: '/',
+    component: ComponentCreator('/', 'e5f'),
+    exact: true
+  },
+  {
+    path: '*',
+    component: ComponentCreator('*'),
+  },
+];
+`,
+    };
+    const root = splitRouteTables(rootFiles, {
+      ...options,
+      isLazyModule: (modulePath) => modulePath.startsWith('@generated/single-page-reference/default/tags/graph/'),
+    });
+    expect(root.lazyRoutes).toEqual(['/api/graph/groups', '/api/graph/users']);
+    const routes = evaluateRoutes(root.routes);
+    // The group answers under /api/graph/ after the exact routes and before `*`, which would answer every path.
+    expect(routes.map((route) => route.path)).toEqual(['/api/graph', '/', '/api/graph/', '*']);
+    expect(routes[2]).toMatchObject({ lazyGroup: { folder: '/api/graph/', tables: 2 } });
+    expect(Object.keys(JSON.parse(root.routesChunkNames) as object)).toEqual(['/api/graph-1a1']);
+    expect(evaluate(root.lazyTables).routes.sort()).toEqual(['/api/graph/groups', '/api/graph/users']);
+  });
+
   /** Evaluates lazy tables against stand-ins for the two tables they import; returns what they add and export. */
   function evaluate(tables: string[]) {
     const registry: Record<string, unknown> = {};

@@ -140,6 +140,19 @@ function closingBrackets(text: string): (from: number) => number {
   };
 }
 
+/** The not-found route Docusaurus puts last in the root array, which matches every path. */
+const catchAllPattern = /\{\s*path: '\*',\s*component: ComponentCreator\('\*'\),?\s*\},?\s*$/;
+
+/**
+ * Where a group's route goes in the array that closes at `arrayEnd`: last, after the routes it must not hide (an
+ * exact route under its folder), but before the root array's catch-all, which would otherwise answer first.
+ */
+function insertionPoint(routes: string, arrayEnd: number): number {
+  const tail = routes.slice(Math.max(0, arrayEnd - 200), arrayEnd);
+  const match = catchAllPattern.exec(tail);
+  return match ? arrayEnd - tail.length + match.index : arrayEnd;
+}
+
 /** A leaf route's text with the number of its lazy sidebar category, if it has one. */
 function withCategory(leaf: LazyLeaf, category: string | undefined): string {
   return category === undefined
@@ -281,7 +294,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
     declarations.push(
       `const lazyGroup${groupIndex} = createLazyRouteGroup(${JSON.stringify(folder)}, [\n  ${loaders.join(',\n  ')},\n]);`,
     );
-    const at = group[0].arrayEnd;
+    const at = insertionPoint(files.routes, group[0].arrayEnd);
     inserts.set(at, [...(inserts.get(at) ?? []), route]);
   });
 
@@ -306,8 +319,11 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
   placed.forEach(([, groupRoutes], index) => {
     const at = routes.indexOf(placeholder(index));
     const before = routes.slice(0, at).trimEnd();
+    const after = routes.slice(at + placeholder(index).length);
     const comma = before.endsWith('[') || before.endsWith(',') ? '' : ',';
-    routes = `${before}${comma}\n${groupRoutes.join(',\n')}\n${routes.slice(at + placeholder(index).length)}`;
+    // Before the catch-all route (`insertionPoint`), a route follows the group's.
+    const following = after.trimStart().startsWith('{') ? ',' : '';
+    routes = `${before}${comma}\n${groupRoutes.join(',\n')}${following}\n${after}`;
   });
   if (leaves.length > 0) {
     routes = [

@@ -3,6 +3,7 @@ import { matchPath } from '@docusaurus/router';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Loading from '@theme/Loading';
 import siteConfig from '@generated/docusaurus.config';
+import ComponentCreator from '@docusaurus/ComponentCreator';
 import { tableIndex } from '../../core/lazy-routes/tableIndex';
 import { categoryFile } from '../../core/lazy-routes/categoryFile';
 import type { ChunkFiles } from '../../core/lazy-routes/chunkFiles';
@@ -56,7 +57,7 @@ export interface LazyRouteGroup {
   load: (pathname: string) => Promise<void>;
   subscribe: (listener: () => void) => () => void;
   version: () => number;
-  Component: { preload: () => Promise<void> } & (() => ReactNode);
+  Component: { preload: () => Promise<void> } & ((props: GroupRouteProps) => ReactNode);
 }
 
 /**
@@ -77,6 +78,22 @@ function decoded(pathname: string): string {
   }
 }
 
+/** The route of a table that answers a path. */
+function routeFor(routes: readonly RouteConfig[], pathname: string): RouteConfig | undefined {
+  return routes.find((candidate) => matchPath(decoded(pathname), { path: candidate.path, exact: candidate.exact }));
+}
+
+/** What react-router-config's `renderRoutes` gives a route's component (the group's, in the root array). */
+interface GroupRouteProps {
+  location?: { pathname: string };
+  route?: RouteConfig;
+}
+
+/** Docusaurus's not-found route, as routes.js makes it (its component loads `@theme/NotFound`). */
+const NotFound = ComponentCreator('*', '') as unknown as { preload?: () => Promise<unknown> } & ((
+  props: GroupRouteProps,
+) => ReactNode);
+
 export function createLazyRouteGroup(folder: string, tables: TableLoader[]): LazyRouteGroup {
   const loaded = new Map<number, RouteConfig[]>();
   const listeners = new Set<() => void>();
@@ -92,12 +109,10 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
         version += 1;
         listeners.forEach((listener) => listener());
       }
-      const routes = loaded.get(table) ?? [];
-      const route = routes.find((candidate) =>
-        matchPath(decoded(pathname), { path: candidate.path, exact: candidate.exact }),
-      );
+      const route = routeFor(loaded.get(table) ?? [], pathname);
       await Promise.all([
-        route?.component.preload?.(),
+        // A path under the folder that no route answers renders the not-found page (below): loaded before hydration too.
+        (route?.component ?? NotFound).preload?.(),
         route?.sidebarCategory === undefined ? undefined : loadSidebarCategory(route.sidebarCategory),
       ]);
     },
@@ -107,13 +122,24 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
     },
     version: () => version,
     Component: Object.assign(
-      // Rendered only when a location was not preloaded (the wrapper renders the table's routes instead): load it.
-      function LazyRouteGroupFallback(): ReactNode {
-        const pathname = ExecutionEnvironment.canUseDOM ? window.location.pathname : '/';
+      /*
+       * Under a docs root the wrapper renders the table's routes in the group's place, so this renders only while a
+       * location's table was not preloaded: it loads it. In the root array (a split reference's tag pages, which no
+       * wrapper expands) it is the route itself: the table's route for the location, or the not-found page when the
+       * table has none, as the server answers that path.
+       */
+      function LazyRouteGroupRoute(props: GroupRouteProps): ReactNode {
+        const pathname = props.location?.pathname ?? (ExecutionEnvironment.canUseDOM ? window.location.pathname : '/');
+        useSyncExternalStore(group.subscribe, group.version, () => 0);
+        const routes = group.routesFor(pathname);
         useEffect(() => {
-          void group.load(pathname);
-        }, [pathname]);
-        return <Loading isLoading pastDelay timedOut={false} error={undefined} retry={() => undefined} />;
+          if (!routes) void group.load(pathname);
+        }, [routes, pathname]);
+        if (!routes) return <Loading isLoading pastDelay timedOut={false} error={undefined} retry={() => undefined} />;
+        const route = routeFor(routes, pathname);
+        if (!route) return <NotFound {...props} />;
+        const RouteComponent = route.component as unknown as (props: GroupRouteProps) => ReactNode;
+        return <RouteComponent {...props} route={route} />;
       },
       {
         // A link's hover preloads its target too, unannounced: then the announced path is the current page's, and a

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { DEFAULT_PLUGIN_ID } from '@docusaurus/utils';
 import { downloadsOf } from '../../core/openapi/sourceData';
 import { ownOptions, validatePluginOptions } from '../../build/pipeline/options';
 import { writeFileAtomic } from '../../build/pipeline/writeAtomic';
@@ -17,6 +18,7 @@ import type { SinglePageReferenceProps } from '../../components/SinglePageRefere
 import type { ServerDocuments } from '../../components/SinglePageReference/serverDocuments.client';
 import { sampleSettings } from '../../core/samples';
 import { skipBundlingVariable } from '../../../config/build';
+import { singlePageReferenceName, tagPropsModule } from '../../build/pages/tagPages';
 
 const componentDir = path.resolve(__dirname, '../../components/SinglePageReference');
 
@@ -44,8 +46,10 @@ function joinRoute(baseUrl: string, route: string): string {
 export default function singlePageReferencePlugin(context: LoadContext, rawOptions?: unknown): Plugin {
   const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
   const documentsFile = path.join(context.generatedFilesDir, 'single-page-reference', 'documents.json');
+  // Registered once, without an id: Docusaurus gives it the default one.
+  const pluginId = DEFAULT_PLUGIN_ID;
   return {
-    name: 'single-page-reference',
+    name: singlePageReferenceName,
     contentLoaded: async ({ actions }) => {
       const fullCalls = fullCallsFrom(process.env);
       const pageCalls = pageCallsFrom(process.env);
@@ -127,25 +131,30 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
               descriptionLinks(slice, tagLinks),
             );
           }
+          // Its props as a module named by its tag (src/build/pages/tagPages.ts says why), read by the route as Docusaurus reads
+          // `props` (`__props`, spread into the component's props).
+          const propsModule = tagPropsModule(pluginId, api.id, page.slug);
+          const tagProps = {
+            ...props,
+            title: `${page.name}: ${title}`,
+            fingerprint: documentFingerprint(slice),
+            descriptionLinks: tagLinks,
+            tag: {
+              slug: page.slug,
+              slugs: slugsOf(result.document, slice),
+              tag: page.tag ?? null,
+              name: page.name,
+              calls: page.calls,
+              documentUrl: sliceUrl(api.id, page.slug),
+              index: route,
+            },
+          } satisfies SinglePageReferenceProps;
+          await actions.createData(propsModule.name, JSON.stringify(tagProps));
           actions.addRoute({
             path: joinRoute(context.baseUrl, `${route}/${page.slug}`),
             component: '@site/src/components/SinglePageReference',
             exact: true,
-            props: {
-              ...props,
-              title: `${page.name}: ${title}`,
-              fingerprint: documentFingerprint(slice),
-              descriptionLinks: tagLinks,
-              tag: {
-                slug: page.slug,
-                slugs: slugsOf(result.document, slice),
-                tag: page.tag ?? null,
-                name: page.name,
-                calls: page.calls,
-                documentUrl: sliceUrl(api.id, page.slug),
-                index: route,
-              },
-            } satisfies SinglePageReferenceProps,
+            modules: { __props: propsModule.request },
           });
         }
         const entry = documents[api.id];
