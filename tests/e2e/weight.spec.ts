@@ -80,7 +80,8 @@ test("the webpack runtime every page loads names no reference page's chunk: the 
     name,
     hash,
   }));
-  expect(registered.length).toBeGreaterThan(10);
+  // A table holds a few routes (`balancedRoutesPerTable`: 7 at today's size), each with its content chunk.
+  expect(registered.length).toBeGreaterThan(2);
   for (const { name, hash } of registered) {
     expect(runtime).not.toContain(name);
     expect(runtime).not.toContain(hash);

@@ -41,7 +41,7 @@ test('serves the split tables and the pruned version metadata, each with its ori
   } = servedModules(files, [version], {
     isLazyModule: (path) => path.startsWith('@site/docs/'),
     helperRequest: '/abs/lazyRouteGroup.tsx',
-    routesPerTable: 64,
+    routesPerTable: () => 64,
   });
   expect(Object.keys(served).sort()).toEqual(
     ['registry.js', 'routesChunkNames.json', 'routes.js', version.file].sort(),

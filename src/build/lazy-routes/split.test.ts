@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { parseRegistry, splitRouteTables, type GeneratedFiles } from './split';
+import { balancedRoutesPerTable, parseRegistry, splitRouteTables, type GeneratedFiles } from './split';
 import { chunkFilesPlaceholder } from './chunkFiles';
 import { tableIndex } from '../../core/lazy-routes/tableIndex';
 
@@ -48,7 +48,7 @@ const options = {
   helperRequest: '/abs/lazyRouteGroup.tsx',
   lazyTableRequest: (table: number) => `./lazy-route-tables/table-${table}.js`,
   // One route per table here, so that the two lazy routes land in two tables.
-  routesPerTable: 1,
+  routesPerTable: () => 1,
 };
 
 /** Runs a generated module's text with stand-ins for what it imports; its default export lands in `exported`. */
@@ -255,7 +255,7 @@ export default [
       for (const route of routes) expect(tableIndex(route, 2)).toBe(index);
       expect(Object.keys(registry)).toHaveLength(routes.length);
     }
-    const together = splitRouteTables(files, { ...options, routesPerTable: 64 });
+    const together = splitRouteTables(files, { ...options, routesPerTable: () => 64 });
     expect(together.lazyTables).toHaveLength(1);
     expect(evaluate(together.lazyTables).routes).toHaveLength(2);
   });
@@ -275,6 +275,29 @@ export default [
   test('a lazy route that is not a leaf of the known shape fails the build', () => {
     const changed = files.routes.replace(`ComponentCreator('/docs/data-api/get-team', 'd2e')`, `Other('x')`);
     expect(() => splitRouteTables({ ...files, routes: changed }, options)).toThrow(/not a leaf route/);
+  });
+});
+
+describe('routes per table', () => {
+  test('grow as the square root of the routes: fewer tables for every page, a larger one for its own pages', () => {
+    expect(balancedRoutesPerTable(1)).toBe(1);
+    // Ours (about 200 reference pages), then Microsoft Graph's 14,000.
+    expect(balancedRoutesPerTable(200)).toBe(7);
+    expect(balancedRoutesPerTable(14_000)).toBe(55);
+    expect(Math.ceil(14_000 / balancedRoutesPerTable(14_000))).toBe(255);
+  });
+
+  test('a split uses it for each group', () => {
+    const counted: number[] = [];
+    const split = splitRouteTables(files, {
+      ...options,
+      routesPerTable: (routes) => {
+        counted.push(routes);
+        return 2;
+      },
+    });
+    expect(counted).toEqual([2]);
+    expect(split.lazyTables).toHaveLength(1);
   });
 });
 

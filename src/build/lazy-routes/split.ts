@@ -1,5 +1,6 @@
 import { tableIndex } from '../../core/lazy-routes/tableIndex';
 import { chunkFilesPlaceholder } from './chunkFiles';
+import { closingBrackets } from './brackets';
 
 /*
  * Docusaurus ships the table of every route in the main bundle, on every page (facebook/docusaurus#7256): for each
@@ -71,8 +72,8 @@ export interface SplitOptions {
   helperRequest: string;
   /** Import request, relative to routes.js, of lazy table `n` (a file of its own: ./served.ts says why). */
   lazyTableRequest: (table: number) => string;
-  /** Routes per lazy table: a page loads the one table that holds it, so its cost stays the same as the site grows. */
-  routesPerTable: number;
+  /** Routes per lazy table, for a group of so many routes (`balancedRoutesPerTable` unless a test fixes it). */
+  routesPerTable: (routes: number) => number;
   /** The lazy sidebar category of a page (./sidebar.ts), written into its route so the page loads it too. */
   categoryOf?: (path: string) => string | undefined;
 }
@@ -85,6 +86,22 @@ export interface SplitFiles extends GeneratedFiles {
   lazyRoutes: string[];
 }
 
+/**
+ * A table costs every page its loader in main.js and its file name in the webpack runtime (95 bytes a table in
+ * Microsoft Graph's build, 75 in ours, measured 2026-11-28), and a page loads its own table (450 bytes a route in
+ * Graph's, 350 in ours): with R routes in tables of n, a page pays R / n × 95 + n × 450, least at n = √(R × 95 / 450).
+ */
+const tableToRouteBytes = 0.21;
+
+/**
+ * Routes per lazy table for a group of `routes`: the size that makes a page's share of the tables least, so it grows
+ * as the square root of the routes. Microsoft Graph's 14,000 routes at a fixed 24 made 611 tables, 58 KB of every
+ * page's JavaScript; at 55 they make 255 (24 KB) and a page's own table grows from 11 KB to 25 KB. Ours: 7.
+ */
+export function balancedRoutesPerTable(routes: number): number {
+  return Math.max(1, Math.ceil(Math.sqrt(routes * tableToRouteBytes)));
+}
+
 /** The chunk of lazy table `index`: named here, and looked up by that name after bundling (../index.ts). */
 export function lazyTableChunkName(index: number): string {
   return `lazy-route-table-${index}`;
@@ -93,52 +110,6 @@ export function lazyTableChunkName(index: number): string {
 /** A lazy route's object in routes.js: the shape Docusaurus 3.10 writes for a leaf route. */
 const leafPattern =
   /\{\n\s*path: '([^']*)',\n\s*component: ComponentCreator\('\1', '([^']*)'\),\n\s*exact: true(?:,\n\s*sidebar: "([^"]*)")?\n\s*\},?/g;
-
-/**
- * The index of the `]` that closes the array around a position, skipping quoted strings, for every position asked:
- * one pass over the text (a scan from each leaf to its array's end was quadratic: Microsoft Graph's 14,000 routes
- * made 50 s of it). The text is Docusaurus's routes.js, whose strings have no escaped quotes.
- */
-function closingBrackets(text: string): (from: number) => number {
-  const opens: number[] = [];
-  /** Each bracket's position, and the position of the bracket that closes it. */
-  const closes = new Map<number, number>();
-  /** For a position, the innermost open bracket before it: recorded at every bracket, searched by position. */
-  const marks: { at: number; open: number | undefined }[] = [];
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (char === "'" || char === '"') {
-      const end = text.indexOf(char, index + 1);
-      if (end < 0) break;
-      index = end;
-    } else if (char === '[' || char === '{') {
-      opens.push(index);
-      marks.push({ at: index, open: index });
-    } else if (char === ']' || char === '}') {
-      const open = opens.pop();
-      if (open !== undefined) closes.set(open, index);
-      marks.push({ at: index, open: opens.at(-1) });
-    }
-  }
-  return (from) => {
-    // The last mark before `from`: the innermost bracket open there (a `]` at `from` closes it).
-    let low = 0;
-    let high = marks.length - 1;
-    let found: number | undefined;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (marks[middle].at < from) {
-        found = marks[middle].open;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    const close = found === undefined ? undefined : closes.get(found);
-    if (found === undefined || text[found] !== '[' || close === undefined) {
-      throw new Error('[lazy-routes] routes.js: a lazy route is not inside an array');
-    }
-    return close;
-  };
-}
 
 /** The not-found route Docusaurus puts last in the root array, which matches every path. */
 const catchAllPattern = /\{\s*path: '\*',\s*component: ComponentCreator\('\*'\),?\s*\},?\s*$/;
@@ -249,7 +220,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
   const inserts = new Map<number, string[]>();
   const entryOf = new Map(lazyEntries.map((entry) => [entry.chunkName, entry]));
   [...groups.values()].forEach((group, groupIndex) => {
-    const count = Math.ceil(group.length / options.routesPerTable);
+    const count = Math.ceil(group.length / Math.max(1, options.routesPerTable(group.length)));
     const loaders: string[] = [];
     // Each leaf's table once (a filter per table hashed every path once per table: quadratic in the routes).
     const tables = Array.from({ length: count }, (): LazyLeaf[] => []);

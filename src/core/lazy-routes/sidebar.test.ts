@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { fillSidebar, pruneSidebars } from './sidebar';
 
-const link = (href: string) => ({ type: 'link', href, label: href });
+const link = (href: string) => ({ type: 'link', href, label: href, docId: href.slice(1), unlisted: false });
 const lazy = (label: string, hrefs: string[]) => ({
   type: 'category',
   label,
@@ -31,14 +31,16 @@ test('a lazy category keeps its first item (it renders collapsed as on the serve
   const pruned = pruneSidebars(module, keyOf);
   const data = JSON.parse(pruned.text) as { version: { docsSidebars: { apiSidebar: typeof sidebar } } };
   const api = data.version.docsSidebars.apiSidebar[1] as { items: { items: unknown[]; customProps: unknown }[] };
+  // The first item without what only the current page's category is read for (docId, unlisted).
   expect(api.items[1]).toMatchObject({
-    items: [link('/docs/data-api/get-games')],
+    items: [{ type: 'link', href: '/docs/data-api/get-games', label: '/docs/data-api/get-games' }],
     customProps: { lazyCategory: 'sidebar//docs/data-api/get-games.json' },
   });
   expect(api.items[2].customProps).toMatchObject({ lazyCategory: 'sidebar//docs/data-api/get-team.json' });
   expect([...pruned.categories.values()]).toEqual([games.items, teams.items]);
   expect(pruned.categoryOfPath.get('/docs/data-api/schemas/team')).toBe('sidebar//docs/data-api/get-team.json');
   expect(pruned.categoryOfPath.has('/docs/data-api/data')).toBe(false);
+  expect(api.items[1].items[0]).not.toHaveProperty('docId');
   expect(pruned.text.length).toBeLessThan(module.length);
 });
 

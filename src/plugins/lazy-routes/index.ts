@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
-import { lazyTableChunkName, type GeneratedFiles } from '../../build/lazy-routes/split';
+import { balancedRoutesPerTable, lazyTableChunkName, type GeneratedFiles } from '../../build/lazy-routes/split';
 import { servedModules } from '../../build/lazy-routes/served';
 import { writeLazyTables } from '../../build/lazy-routes/tableFiles';
 import { moveChunkFiles, type LazyChunk } from '../../build/lazy-routes/chunkFiles';
@@ -57,7 +57,8 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       } = servedModules(files, versions, {
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
         helperRequest: path.resolve(__dirname, '../../components/LazyRouteGroup/index.tsx'),
-        routesPerTable: options.routesPerTable ?? 24,
+        routesPerTable:
+          options.routesPerTable === undefined ? balancedRoutesPerTable : () => options.routesPerTable ?? 1,
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       writeLazyTables(context.generatedFilesDir, tables);
