@@ -62,3 +62,55 @@ test('a module without sidebars, or without lazy categories, is served as it was
   const plain = JSON.stringify({ version: { docsSidebars: { s: [link('/a')] } } });
   expect(pruneSidebars(plain, keyOf).text).toBe(plain);
 });
+
+test("a lazy category of Docusaurus's usual shape is a tuple in the module, and the same object once expanded", () => {
+  const usual = (label: string, hrefs: string[], className?: string) => ({
+    ...lazy(label, hrefs),
+    collapsible: true,
+    items: hrefs.map((href) => ({ ...link(href), ...(className ? { className } : {}) })),
+  });
+  const withBadge = usual('Games', ['/docs/data-api/get-games', '/docs/data-api/get-game'], 'api-method--get');
+  const plain = usual('Teams', ['/docs/data-api/get-team', '/docs/data-api/schemas/team']);
+  // A field the tuple has no place for keeps the category an object.
+  const styled = { ...usual('Leagues', ['/docs/data-api/get-leagues', '/docs/data-api/get-league']), className: 'x' };
+  const text = JSON.stringify({ version: { docsSidebars: { apiSidebar: [withBadge, plain, styled] } } });
+  const pruned = pruneSidebars(text, keyOf);
+  const items = (JSON.parse(pruned.text) as { version: { docsSidebars: { apiSidebar: unknown[] } } }).version
+    .docsSidebars.apiSidebar;
+  expect(items[0]).toEqual([
+    'Games',
+    'sidebar//docs/data-api/get-games.json',
+    '/docs/data-api/get-games',
+    '/docs/data-api/get-games',
+    'api-method--get',
+  ]);
+  expect(items[1]).toEqual([
+    'Teams',
+    'sidebar//docs/data-api/get-team.json',
+    '/docs/data-api/get-team',
+    '/docs/data-api/get-team',
+  ]);
+  expect(Array.isArray(items[2])).toBe(false);
+  const expanded = fillSidebar(items as typeof sidebar, () => undefined);
+  expect(expanded[0]).toEqual({
+    type: 'category',
+    label: 'Games',
+    collapsed: true,
+    collapsible: true,
+    items: [
+      {
+        type: 'link',
+        href: '/docs/data-api/get-games',
+        label: '/docs/data-api/get-games',
+        className: 'api-method--get',
+      },
+    ],
+    customProps: { lazyCategory: 'sidebar//docs/data-api/get-games.json' },
+  });
+  expect(expanded[1]).not.toHaveProperty('items.0.className');
+  // Filled from the loaded items: each category as the generator wrote it, but for its lazy marker.
+  const filled = fillSidebar(items as typeof sidebar, (key) => pruned.categories.get(key) as typeof sidebar);
+  const strip = (item: object) => Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'customProps'));
+  expect(filled.map(strip)).toEqual([withBadge, plain, styled].map(strip));
+  expect(JSON.stringify(items).length).toBeLessThan(JSON.stringify([withBadge, plain, styled]).length / 2);
+});

@@ -18,9 +18,9 @@ type Props = WrapperProps<typeof DocRootType>;
 
 /**
  * The docs root with what the browser's bundle keeps out of the main tables put back (src/plugins/lazy-routes): in
- * place of each lazy group of routes, the routes of the table the location hashes to; in the sidebars, the items of
- * the lazy categories loaded so far (the page's own, and any the reader opened). The root then finds the page, its
- * sidebar or its absence exactly as on the server.
+ * place of each lazy group of routes, the routes of the table the location hashes to; in the sidebars, each lazy
+ * category expanded from its tuple (`CompactCategory`) and the items of those loaded so far (the page's own, and any
+ * the reader opened). The root then finds the page, its sidebar or its absence exactly as on the server.
  */
 export default function DocRootWrapper(props: Props): ReactNode {
   const { pathname } = useLocation();
