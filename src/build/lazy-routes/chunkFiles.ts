@@ -9,7 +9,7 @@ export type { ChunkFiles };
  * guide's JavaScript grew with the API (161 KB of the runtime at 16 times today's documents). After bundling, these
  * functions move the reference pages' chunks out of those maps into the lazy route table that loads them
  * (./split.ts), some 20 bytes a chunk there: the table registers their files when it loads
- * (client/lazyRouteGroup.tsx), before any of its loaders asks for one. They read the runtime's text before minification and throw when it is not shaped as expected, so a
+ * (src/components/LazyRouteGroup), before any of its loaders asks for one. They read the runtime's text before minification and throw when it is not shaped as expected, so a
  * bundler upgrade that changes it fails the build instead of shipping pages that cannot load.
  */
 

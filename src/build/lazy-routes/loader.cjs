@@ -3,7 +3,7 @@ const path = require('node:path');
 
 /**
  * Rspack/webpack loader for Docusaurus's generated route tables in the client bundle: serves the versions that
- * src/plugins/lazy-routes split before bundling (see lib/split.ts); the lazy tables are files of their own (served.ts).
+ * src/plugins/lazy-routes split before bundling (see ./split.ts); the lazy tables are files of their own (served.ts).
  * Refuses to serve a file whose text differs from the text that was split (it would no longer match).
  */
 module.exports = function lazyRoutesLoader(source) {

@@ -7,7 +7,7 @@ export interface LazyTableChunks {
 }
 
 /**
- * A reference page loads its lazy table before its route (client/lazyRouteGroup.tsx), but the server render reports
+ * A reference page loads its lazy table before its route (src/components/LazyRouteGroup), but the server render reports
  * only the route's modules. So each of those modules' origins in the client manifest (by chunk name and by request;
  * see ../route-scripts/origins.ts) also lists the table's chunks, and the page's HTML names the table too.
  * Whichever plugin runs first, the result is the same: an origin already keyed by request keeps its chunks and gains

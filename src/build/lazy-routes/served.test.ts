@@ -15,6 +15,10 @@ export default [
     exact: true,
     sidebar: "apiSidebar"
   },
+  {
+    path: '*',
+    component: ComponentCreator('*'),
+  },
 ];
 `,
 };

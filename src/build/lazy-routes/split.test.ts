@@ -40,6 +40,10 @@ export default [
     component: ComponentCreator('/getting-started/intro', '123'),
     exact: true
   },
+  {
+    path: '*',
+    component: ComponentCreator('*'),
+  },
 ];
 `,
 };
@@ -87,9 +91,10 @@ describe('splitting the route tables', () => {
     const context = {
       exported: [] as unknown[],
       ComponentCreator: (path: string, hash: string) => ({ path, hash }),
-      createLazyRouteGroup: (folder: string, tables: unknown[]) => ({
+      createLazyRouteGroup: (folder: string, tables: unknown[], inRoot?: boolean) => ({
         folder,
         tables: tables.length,
+        inRoot: inRoot ?? false,
         Component: 'group',
       }),
       registry: {},
@@ -110,18 +115,32 @@ describe('splitting the route tables', () => {
       `import(/* webpackChunkName: "lazy-route-table-1" */ "./lazy-route-tables/table-1.js")`,
     );
     const routes = evaluateRoutes(split.routes);
-    expect(routes.map((route) => route.path)).toEqual(['/getting-started/intro', '/docs/data-api/']);
-    expect(routes[1]).toMatchObject({ lazyGroup: { folder: '/docs/data-api/', tables: 2 }, sidebar: 'apiSidebar' });
+    expect(routes.map((route) => route.path)).toEqual(['/getting-started/intro', '/docs/data-api/', '*']);
+    expect(routes[1]).toMatchObject({
+      lazyGroup: { folder: '/docs/data-api/', tables: 2, inRoot: true },
+      sidebar: 'apiSidebar',
+    });
   });
 
   test('the group route is a valid element wherever the array ends: after a kept route without a comma too', () => {
+    // A docs root's nested array, as Docusaurus nests a docs instance's routes.
     const lastWithoutComma = `import ComponentCreator from '@docusaurus/ComponentCreator';
 export default [
   {
-    path: '/getting-started/intro',
-    component: ComponentCreator('/getting-started/intro', '123'),
-    exact: true
-  }
+    path: '/docs',
+    component: ComponentCreator('/docs', 'abc'),
+    routes: [
+      {
+        path: '/docs/intro',
+        component: ComponentCreator('/docs/intro', '123'),
+        exact: true
+      }
+    ]
+  },
+  {
+    path: '*',
+    component: ComponentCreator('*'),
+  },
 ];
 `;
     const kept = splitRouteTables(
@@ -130,9 +149,10 @@ export default [
     );
     expect(kept.routes).toBe(lastWithoutComma);
     const lazyLast = lastWithoutComma.replace(
-      /\n\];/,
-      `,\n  {\n    path: '/docs/data-api/get-team',\n    component: ComponentCreator('/docs/data-api/get-team', 'd2e'),\n    exact: true\n  }\n];`,
+      /exact: true\n {6}\}\n {4}\]/,
+      `exact: true\n      },\n      {\n        path: '/docs/data-api/get-team',\n        component: ComponentCreator('/docs/data-api/get-team', 'd2e'),\n        exact: true\n      }\n    ]`,
     );
+    expect(lazyLast).toContain("'/docs/data-api/get-team'");
     const chunkNamesOnlyTeam = JSON.stringify({
       '/docs/data-api/get-team-d2e': { __comp: 'cccc3333', content: 'aaaa1111' },
     });
@@ -141,10 +161,19 @@ export default [
       { registry: registryOnlyTeam, routesChunkNames: chunkNamesOnlyTeam, routes: lazyLast },
       options,
     );
-    expect(evaluateRoutes(split2.routes).map((route) => route.path)).toEqual([
-      '/getting-started/intro',
-      '/docs/data-api/',
-    ]);
+    const [docs] = evaluateRoutes(split2.routes) as unknown as { routes: { path: string; lazyGroup?: object }[] }[];
+    expect(docs.routes.map((route) => route.path)).toEqual(['/docs/intro', '/docs/data-api/']);
+    // Not the root array: the docs root expands it, and shows its own not-found content.
+    expect(docs.routes[1].lazyGroup).toMatchObject({ inRoot: false });
+  });
+
+  test('a root array without the not-found route last is a format this code does not know: the build fails', () => {
+    const withoutCatchAll = files.routes.replace(
+      / {2}\{\n {4}path: '\*',\n {4}component: ComponentCreator\('\*'\),\n {2}\},\n/,
+      '',
+    );
+    expect(withoutCatchAll).not.toContain("'*'");
+    expect(() => splitRouteTables({ ...files, routes: withoutCatchAll }, options)).toThrow(/not-found route/);
   });
 
   test("in the root array, a split reference's tag pages' group goes before the not-found route, the index stays", () => {

@@ -7,9 +7,9 @@ import { closingBrackets } from './brackets';
  * page a line in `registry.js` (its modules' loaders), an entry in `routesChunkNames.json` (which modules it needs) and
  * its object in `routes.js`, about 250 bytes a page: 42 KB of every page's JavaScript for this site's 174 generated
  * reference pages, and growing with the API. These functions move the reference pages' share of all three tables into
- * lazily loaded tables of a fixed number of routes each, chosen by a hash of the route's path (../shared/tableIndex.ts),
- * and leave in routes.js one route per folder that loads the table of the location (../client/lazyRouteGroup.tsx), so
- * neither the main bundle nor a reference page's tables grow with the API.
+ * lazily loaded tables, chosen by a hash of the route's path (src/core/lazy-routes/tableIndex.ts), and leave in
+ * routes.js one route per folder that loads the table of the location (src/components/LazyRouteGroup). Their size
+ * (`balancedRoutesPerTable`) makes a page's share of them least: it grows as the square root of the pages.
  * They work on the text of Docusaurus's generated files and throw when that text is not shaped as expected, so a
  * Docusaurus upgrade that changes the format fails the build instead of shipping a broken site.
  */
@@ -102,7 +102,7 @@ export function balancedRoutesPerTable(routes: number): number {
   return Math.max(1, Math.ceil(Math.sqrt(routes * tableToRouteBytes)));
 }
 
-/** The chunk of lazy table `index`: named here, and looked up by that name after bundling (../index.ts). */
+/** The chunk of lazy table `index`: named here, and looked up by that name after bundling (src/plugins/lazy-routes). */
 export function lazyTableChunkName(index: number): string {
   return `lazy-route-table-${index}`;
 }
@@ -116,12 +116,15 @@ const catchAllPattern = /\{\s*path: '\*',\s*component: ComponentCreator\('\*'\),
 
 /**
  * Where a group's route goes in the array that closes at `arrayEnd`: last, after the routes it must not hide (an
- * exact route under its folder), but before the root array's catch-all, which would otherwise answer first.
+ * exact route under its folder); in the root array, before the catch-all, which would otherwise answer first. A root
+ * array without it is a format this code does not know: the build fails rather than hide every page of the group.
  */
-function insertionPoint(routes: string, arrayEnd: number): number {
+function insertionPoint(routes: string, arrayEnd: number, inRoot: boolean): number {
+  if (!inRoot) return arrayEnd;
   const tail = routes.slice(Math.max(0, arrayEnd - 200), arrayEnd);
   const match = catchAllPattern.exec(tail);
-  return match ? arrayEnd - tail.length + match.index : arrayEnd;
+  if (!match) throw new Error("[lazy-routes] routes.js: the root array does not end with the not-found route ('*')");
+  return arrayEnd - tail.length + match.index;
 }
 
 /** A leaf route's text with the number of its lazy sidebar category, if it has one. */
@@ -155,8 +158,8 @@ interface LazyLeaf {
 
 /**
  * Moves the routes whose modules are lazy out of the main route tables: their entries in registry.js and
- * routesChunkNames.json, and their route objects in routes.js. In their place each array of routes gets, last, one
- * route that answers every path under its lazy routes' common folder: the client (client/lazyRouteGroup.tsx
+ * routesChunkNames.json, and their route objects in routes.js. In their place each array of routes gets, last (in the
+ * root array, before the not-found route), one route that answers every path under its lazy routes' common folder: the client (src/components/LazyRouteGroup
  * and the DocRoot wrapper) loads the table a path hashes to and puts its routes back where they were.
  */
 export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): SplitFiles {
@@ -184,6 +187,9 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
 
   const leaves: LazyLeaf[] = [];
   const arrayEnds = closingBrackets(files.routes);
+  const rootStart = files.routes.indexOf('export default [');
+  if (rootStart < 0) throw new Error('[lazy-routes] routes.js: no `export default [`');
+  const rootEnd = arrayEnds(rootStart + 'export default ['.length);
   for (const match of files.routes.matchAll(leafPattern)) {
     const [text, path, hash, sidebar] = match;
     const key = `${path}-${hash}`;
@@ -251,7 +257,7 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
         `() => import(/* webpackChunkName: "${lazyTableChunkName(index)}" */ ${JSON.stringify(options.lazyTableRequest(index))})`,
       );
     }
-    // The group's own sidebar shows only while a table that was not preloaded loads (client/lazyRouteGroup.tsx).
+    // The group's own sidebar shows only while a table that was not preloaded loads (src/components/LazyRouteGroup).
     const sidebar = group.find((leaf) => leaf.sidebar !== undefined)?.sidebar;
     const folder = commonFolder(group.map((leaf) => leaf.path));
     const route = [
@@ -262,15 +268,17 @@ export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): 
       ...(sidebar === undefined ? [] : [`  sidebar: ${JSON.stringify(sidebar)},`]),
       '}',
     ].join('\n');
+    // A group in the root array renders its routes itself, and the not-found page for a path none of them answers.
+    const inRoot = group[0].arrayEnd === rootEnd;
     declarations.push(
-      `const lazyGroup${groupIndex} = createLazyRouteGroup(${JSON.stringify(folder)}, [\n  ${loaders.join(',\n  ')},\n]);`,
+      `const lazyGroup${groupIndex} = createLazyRouteGroup(${JSON.stringify(folder)}, [\n  ${loaders.join(',\n  ')},\n]${inRoot ? ', true' : ''});`,
     );
-    const at = insertionPoint(files.routes, group[0].arrayEnd);
+    const at = insertionPoint(files.routes, group[0].arrayEnd, inRoot);
     inserts.set(at, [...(inserts.get(at) ?? []), route]);
   });
 
   // The edits in one pass, in the order of the text (they never overlap: a leaf is a route object, a group goes in at
-  // its array's `]`); rebuilding the text once per edit copied Microsoft Graph's 4.5 MB routes.js 14,000 times. The
+  // its array's `]` or before the root's catch-all); rebuilding the text once per edit copied Microsoft Graph's 4.5 MB routes.js 14,000 times. The
   // group routes go in as placeholders first: whether a comma must precede one is known only once the leaves around
   // it are gone.
   const placed = [...inserts];

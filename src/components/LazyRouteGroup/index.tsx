@@ -9,7 +9,7 @@ import { categoryFile } from '../../core/lazy-routes/categoryFile';
 import type { ChunkFiles } from '../../core/lazy-routes/chunkFiles';
 
 /**
- * The browser's half of the lazy route tables (../lib/split.ts). The main bundle knows, per array of reference
+ * The browser's half of the lazy route tables (src/build/lazy-routes/split.ts). The main bundle knows, per array of reference
  * routes, one route that answers every path under their folder (`lazyGroup`); the routes themselves sit in tables a
  * path hashes to. Docusaurus preloads the matched routes' components before it renders a location (on first load and
  * on each navigation): this group's preload loads the location's table, then preloads the route found there. The
@@ -17,7 +17,7 @@ import type { ChunkFiles } from '../../core/lazy-routes/chunkFiles';
  * same routes, with the same sidebar, as the server rendered.
  */
 
-/** The webpack runtime's function that names a chunk's file (see ../lib/chunkFiles.ts). */
+/** The webpack runtime's function that names a chunk's file (see src/build/lazy-routes/chunkFiles.ts). */
 declare const __webpack_require__: { u: (chunkId: string | number) => string };
 
 const chunkFiles = new Map<string, string>();
@@ -25,7 +25,7 @@ let lookingHereFirst = false;
 
 /**
  * A lazy table registers the files of its routes' chunks, which the webpack runtime no longer lists once bundled
- * (../lib/chunkFiles.ts); the runtime's function then looks here first. Before bundling (the server bundle, the dev
+ * (src/build/lazy-routes/chunkFiles.ts); the runtime's function then looks here first. Before bundling (the server bundle, the dev
  * server) a table passes its placeholder, a string, and the runtime still lists every chunk.
  */
 export function registerChunkFiles(registered: ChunkFiles | string): void {
@@ -42,7 +42,7 @@ export interface RouteConfig {
   path?: string;
   exact?: boolean;
   sidebar?: string;
-  /** The page's lazy sidebar category (../lib/sidebar.ts): its key, loaded with the page. */
+  /** The page's lazy sidebar category (src/core/lazy-routes/sidebar.ts): its key, loaded with the page. */
   sidebarCategory?: string;
   lazyGroup?: LazyRouteGroup;
   component: { preload?: () => Promise<unknown> } & ((props: never) => ReactNode);
@@ -70,17 +70,23 @@ export function announcePathname(pathname: string): void {
   pendingPathname = pathname;
 }
 
-function decoded(pathname: string): string {
+/**
+ * A location's path as the routes are matched against it: decoded, and without an `.html` or `/index.html` ending, as
+ * Docusaurus's normalizeLocation strips it when no exact route names it (a lazy route never ends so).
+ */
+function routePath(pathname: string): string {
+  let path = pathname;
   try {
-    return decodeURI(pathname);
+    path = decodeURI(pathname);
   } catch {
-    return pathname;
+    // A malformed escape: matched as written, as react-router does.
   }
+  return path.trim().replace(/(?:\/index)?\.html$/, '') || '/';
 }
 
 /** The route of a table that answers a path. */
 function routeFor(routes: readonly RouteConfig[], pathname: string): RouteConfig | undefined {
-  return routes.find((candidate) => matchPath(decoded(pathname), { path: candidate.path, exact: candidate.exact }));
+  return routes.find((candidate) => matchPath(routePath(pathname), { path: candidate.path, exact: candidate.exact }));
 }
 
 /** What react-router-config's `renderRoutes` gives a route's component (the group's, in the root array). */
@@ -94,11 +100,16 @@ const NotFound = ComponentCreator('*', '') as unknown as { preload?: () => Promi
   props: GroupRouteProps,
 ) => ReactNode);
 
-export function createLazyRouteGroup(folder: string, tables: TableLoader[]): LazyRouteGroup {
+/**
+ * A group of lazy routes under `folder`, in `tables`. `inRoot`: the group is in the root array, where no wrapper
+ * expands it, so its Component renders the route, or the not-found page (loaded before it renders) for a path no
+ * route of its table answers; under a docs root, the root shows its own.
+ */
+export function createLazyRouteGroup(folder: string, tables: TableLoader[], inRoot = false): LazyRouteGroup {
   const loaded = new Map<number, RouteConfig[]>();
   const listeners = new Set<() => void>();
   let version = 0;
-  const tableOf = (pathname: string) => tableIndex(decoded(pathname), tables.length);
+  const tableOf = (pathname: string) => tableIndex(routePath(pathname), tables.length);
 
   const group: LazyRouteGroup = {
     routesFor: (pathname) => loaded.get(tableOf(pathname)),
@@ -111,8 +122,8 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
       }
       const route = routeFor(loaded.get(table) ?? [], pathname);
       await Promise.all([
-        // A path under the folder that no route answers renders the not-found page (below): loaded before hydration too.
-        (route?.component ?? NotFound).preload?.(),
+        // In the root array, a path under the folder that no route answers renders the not-found page (below).
+        (route?.component ?? (inRoot ? NotFound : undefined))?.preload?.(),
         route?.sidebarCategory === undefined ? undefined : loadSidebarCategory(route.sidebarCategory),
       ]);
     },
@@ -126,7 +137,7 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
        * Under a docs root the wrapper renders the table's routes in the group's place, so this renders only while a
        * location's table was not preloaded: it loads it. In the root array (a split reference's tag pages, which no
        * wrapper expands) it is the route itself: the table's route for the location, or the not-found page when the
-       * table has none, as the server answers that path.
+       * table has none, as the server answers that path (404.html).
        */
       function LazyRouteGroupRoute(props: GroupRouteProps): ReactNode {
         const pathname = props.location?.pathname ?? (ExecutionEnvironment.canUseDOM ? window.location.pathname : '/');
@@ -146,7 +157,8 @@ export function createLazyRouteGroup(folder: string, tables: TableLoader[]): Laz
         // page outside the folder loads nothing.
         preload: async () => {
           const pathname = pendingPathname ?? (ExecutionEnvironment.canUseDOM ? window.location.pathname : '/');
-          if (decoded(pathname).startsWith(folder)) await group.load(pathname);
+          // As the router's Switch matches the group's route: any case, the folder without its last slash too.
+          if (matchPath(routePath(pathname), { path: folder })) await group.load(pathname);
         },
       },
     ),
@@ -177,7 +189,7 @@ export function useLazyGroups(routes: RouteConfig[]): void {
 }
 
 /*
- * The items of the sidebar categories that the browser's docs metadata leaves out (../lib/sidebar.ts), each a JSON
+ * The items of the sidebar categories that the browser's docs metadata leaves out (src/core/lazy-routes/sidebar.ts), each a JSON
  * file under the base URL: fetched with a page of the category, or when the reader opens one. Outside the production
  * client bundle no category is left out.
  */

@@ -1,6 +1,6 @@
 /**
  * Which lazy table holds a route: a hash of its path, so that neither the main bundle nor a lazy table needs an index
- * of every route (one would grow with the site). The build (lib/split.ts) and the browser (client/lazyRouteGroup.tsx)
+ * of every route (one would grow with the site). The build (src/build/lazy-routes/split.ts) and the browser (src/components/LazyRouteGroup)
  * compute it alike.
  */
 export function normalizedRoutePath(path: string): string {

@@ -13,8 +13,9 @@ export type { LazyRoutesOptions };
 import { clientManifestFile, groupRequests, updateClientManifest } from '../../build/route-scripts/manifestFile';
 
 /**
- * Keeps the generated reference pages' share of Docusaurus's route tables (lib/split.ts) and of the docs sidebars
- * (lib/sidebar.ts) out of what every page loads; the modules served instead are assembled by lib/served.ts.
+ * Keeps the generated reference pages' share of Docusaurus's route tables (src/build/lazy-routes/split.ts) and of the docs sidebars
+ * (src/core/lazy-routes/sidebar.ts) out of what every page loads; the modules served instead are assembled by
+ * src/build/lazy-routes/served.ts.
  * Production client bundle only: the server bundle keeps the whole tables to render every page, and the dev server
  * regenerates its tables as files change.
  */
@@ -29,6 +30,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
   ) {
     throw new Error('[lazy-routes] options.routesPerTable: expected a whole number of at least 1');
   }
+  const fixedRoutes = options.routesPerTable;
   return {
     name: 'lazy-routes',
     getClientModules() {
@@ -57,8 +59,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       } = servedModules(files, versions, {
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
         helperRequest: path.resolve(__dirname, '../../components/LazyRouteGroup/index.tsx'),
-        routesPerTable:
-          options.routesPerTable === undefined ? balancedRoutesPerTable : () => options.routesPerTable ?? 1,
+        routesPerTable: fixedRoutes === undefined ? balancedRoutesPerTable : () => fixedRoutes,
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       writeLazyTables(context.generatedFilesDir, tables);
@@ -86,10 +87,10 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
 }
 
 /**
- * Emits the lazy sidebar categories' files (lib/sidebar.ts). After bundling, before minification and before the real
+ * Emits the lazy sidebar categories' files (src/core/lazy-routes/sidebar.ts). After bundling, before minification and before the real
  * content hashes (which then rename what changed and the references to it), moves the lazy tables' chunks out of the
- * webpack runtime's maps into the tables (lib/chunkFiles.ts). Once the client manifest is written, makes a reference
- * page's HTML name its table (lib/manifest.ts).
+ * webpack runtime's maps into the tables (src/build/lazy-routes/chunkFiles.ts). Once the client manifest is written, makes a reference
+ * page's HTML name its table (src/build/lazy-routes/manifest.ts).
  */
 class LazyChunkFilesPlugin {
   constructor(

@@ -1,7 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { DEFAULT_PLUGIN_ID } from '@docusaurus/utils';
 import { downloadsOf } from '../../core/openapi/sourceData';
 import { ownOptions, validatePluginOptions } from '../../build/pipeline/options';
 import { writeFileAtomic } from '../../build/pipeline/writeAtomic';
@@ -18,7 +17,7 @@ import type { SinglePageReferenceProps } from '../../components/SinglePageRefere
 import type { ServerDocuments } from '../../components/SinglePageReference/serverDocuments.client';
 import { sampleSettings } from '../../core/samples';
 import { skipBundlingVariable } from '../../../config/build';
-import { singlePageReferenceName, tagPropsModule } from '../../build/pages/tagPages';
+import { generatedRequest, singlePageReferenceName, tagPropsName } from '../../build/pages/tagPages';
 
 const componentDir = path.resolve(__dirname, '../../components/SinglePageReference');
 
@@ -46,8 +45,6 @@ function joinRoute(baseUrl: string, route: string): string {
 export default function singlePageReferencePlugin(context: LoadContext, rawOptions?: unknown): Plugin {
   const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
   const documentsFile = path.join(context.generatedFilesDir, 'single-page-reference', 'documents.json');
-  // Registered once, without an id: Docusaurus gives it the default one.
-  const pluginId = DEFAULT_PLUGIN_ID;
   return {
     name: singlePageReferenceName,
     contentLoaded: async ({ actions }) => {
@@ -133,7 +130,6 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
           }
           // Its props as a module named by its tag (src/build/pages/tagPages.ts says why), read by the route as Docusaurus reads
           // `props` (`__props`, spread into the component's props).
-          const propsModule = tagPropsModule(pluginId, api.id, page.slug);
           const tagProps = {
             ...props,
             title: `${page.name}: ${title}`,
@@ -149,12 +145,12 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
               index: route,
             },
           } satisfies SinglePageReferenceProps;
-          await actions.createData(propsModule.name, JSON.stringify(tagProps));
+          const propsFile = await actions.createData(tagPropsName(api.id, page.slug), JSON.stringify(tagProps));
           actions.addRoute({
             path: joinRoute(context.baseUrl, `${route}/${page.slug}`),
             component: '@site/src/components/SinglePageReference',
             exact: true,
-            modules: { __props: propsModule.request },
+            modules: { __props: generatedRequest(context.generatedFilesDir, propsFile) },
           });
         }
         const entry = documents[api.id];
