@@ -303,6 +303,16 @@ test("on a phone the previous and next links' titles break only between words", 
     for (const href of await neighbourLinks(page, `/docs/data-api/${view.slug}`)) {
       await gotoHydrated(page, href);
       broken.push(...(await page.evaluate(brokenWords, '.pagination-nav__label')));
+      // Nor runs past its box: a title with no place to break would overflow instead of breaking.
+      broken.push(
+        ...(await page
+          .locator('.pagination-nav__label')
+          .evaluateAll((labels) =>
+            labels
+              .filter((label) => label.scrollWidth > label.clientWidth + 1)
+              .map((label) => `${label.textContent} overflows`),
+          )),
+      );
     }
   }
   expect(broken).toEqual([]);
