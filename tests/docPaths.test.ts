@@ -56,6 +56,11 @@ const folderPattern = topFolders.map((folder) => folder.replace('.', '\\.')).joi
 const barePath = new RegExp(`(?<![\\w@/.~$-])(?:${folderPattern})/[\\w./@\\[\\]{}<>*$-]*`, 'g');
 const pathLike = new RegExp(`^(?:${folderPattern})/[\\w./@-]*$`);
 const placeholder = /[*<>{}$[\]]|\.\.\./;
+/**
+ * A file named relative to the comment's folder: `./` or `../` first, a file's extension last. In backticks it is a
+ * value quoted (a document's `$ref`, a path as another tool reads it), not a file of this repository.
+ */
+const relativePath = /(?<![\w@/.~$`-])\.\.?\/[\w./@-]*\.(?:ts|tsx|mts|cts|js|mjs|cjs|json|md|css|yaml)\b/g;
 
 interface Named {
   named: string;
@@ -138,10 +143,16 @@ function pathsInComments(text: string, file: string): Named[] {
     comments = keepMatches(strings, /\/\*[\s\S]*?\*\//g);
   } else comments = keepMatches(text, /^[ \t]*#[^\n]*/gm); // nginx config and shell: whole-line comments only
   const [comment] = comments;
-  return [...comment.matchAll(barePath)].map((match) => ({
+  const fromRoot = [...comment.matchAll(barePath)].map((match) => ({
     named: trimmed(match[0]),
     line: lineAt(comment, match.index),
   }));
+  // A file named from the comment's own folder, with ./ or ../ before it, read from there.
+  const fromHere = [...comment.matchAll(relativePath)].flatMap((match) => {
+    const named = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[0]));
+    return named.startsWith('../') ? [] : [{ named, line: lineAt(comment, match.index) }];
+  });
+  return [...fromRoot, ...fromHere].sort((a, b) => a.line - b.line);
 }
 
 function git(args: string[], input?: string): { status: number | null; stdout: string } {
@@ -187,6 +198,16 @@ describe('pathsInComments', () => {
       { named: 'src/build/pipeline/', line: 1 },
       { named: 'tools/build/main.ts', line: 4 },
       { named: 'tests/e2e/', line: 5 },
+    ]);
+  });
+
+  test("reads a file named from the comment's folder from there; a string's relative path is no comment's", () => {
+    const source =
+      "// Split by ./split.ts (see ../lib/cli.ts), not ../../outside.ts or `../quoted.yaml`.\nconst a = '../package.json';\n";
+    expect(pathsInComments(source, 'tools/build/x.ts')).toEqual([
+      { named: 'tools/build/split.ts', line: 1 },
+      { named: 'tools/lib/cli.ts', line: 1 },
+      { named: 'outside.ts', line: 1 },
     ]);
   });
 

@@ -35,7 +35,10 @@ export interface Served {
   tables: Map<string, string>;
   /** Per lazy table (its chunk is `lazy-route-table-<index>`), the chunk names of its routes' modules. */
   tableChunks: string[][];
-  /** The lazy sidebar categories' files (./sidebar.ts): their text by path relative to the output directory. */
+  /**
+   * The lazy sidebar categories' files (src/core/lazy-routes/sidebar.ts): their text by path relative to the output
+   * directory.
+   */
   files: Map<string, string>;
 }
 

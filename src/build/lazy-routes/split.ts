@@ -74,7 +74,10 @@ export interface SplitOptions {
   lazyTableRequest: (table: number) => string;
   /** Routes per lazy table, for a group of so many routes (`balancedRoutesPerTable` unless a test fixes it). */
   routesPerTable: (routes: number) => number;
-  /** The lazy sidebar category of a page (./sidebar.ts), written into its route so the page loads it too. */
+  /**
+   * The lazy sidebar category of a page (src/core/lazy-routes/sidebar.ts), written into its route so the page loads it
+   * too.
+   */
   categoryOf?: (path: string) => string | undefined;
 }
 
@@ -159,8 +162,9 @@ interface LazyLeaf {
 /**
  * Moves the routes whose modules are lazy out of the main route tables: their entries in registry.js and
  * routesChunkNames.json, and their route objects in routes.js. In their place each array of routes gets, last (in the
- * root array, before the not-found route), one route that answers every path under its lazy routes' common folder: the client (src/components/LazyRouteGroup
- * and the DocRoot wrapper) loads the table a path hashes to and puts its routes back where they were.
+ * root array, before the not-found route), one route that answers every path under its lazy routes' common folder: the
+ * client (src/components/LazyRouteGroup and the DocRoot wrapper) loads the table a path hashes to and puts its routes
+ * back where they were.
  */
 export function splitRouteTables(files: GeneratedFiles, options: SplitOptions): SplitFiles {
   const lazyEntries = parseRegistry(files.registry).filter((entry) => options.isLazyModule(entry.modulePath));

@@ -9,12 +9,12 @@ import { categoryFile } from '../../core/lazy-routes/categoryFile';
 import type { ChunkFiles } from '../../core/lazy-routes/chunkFiles';
 
 /**
- * The browser's half of the lazy route tables (src/build/lazy-routes/split.ts). The main bundle knows, per array of reference
- * routes, one route that answers every path under their folder (`lazyGroup`); the routes themselves sit in tables a
- * path hashes to. Docusaurus preloads the matched routes' components before it renders a location (on first load and
- * on each navigation): this group's preload loads the location's table, then preloads the route found there. The
- * DocRoot wrapper then puts the table's routes in place of the group (`expandLazyGroups`), so the docs layout sees the
- * same routes, with the same sidebar, as the server rendered.
+ * The browser's half of the lazy route tables (src/build/lazy-routes/split.ts). The main bundle knows, per array of
+ * reference routes, one route that answers every path under their folder (`lazyGroup`); the routes themselves sit in
+ * tables a path hashes to. Docusaurus preloads the matched routes' components before it renders a location (on first
+ * load and on each navigation): this group's preload loads the location's table, then preloads the route found there.
+ * The DocRoot wrapper then puts the table's routes in place of the group (`expandLazyGroups`), so the docs layout sees
+ * the same routes, with the same sidebar, as the server rendered.
  */
 
 /** The webpack runtime's function that names a chunk's file (see src/build/lazy-routes/chunkFiles.ts). */
@@ -25,8 +25,8 @@ let lookingHereFirst = false;
 
 /**
  * A lazy table registers the files of its routes' chunks, which the webpack runtime no longer lists once bundled
- * (src/build/lazy-routes/chunkFiles.ts); the runtime's function then looks here first. Before bundling (the server bundle, the dev
- * server) a table passes its placeholder, a string, and the runtime still lists every chunk.
+ * (src/build/lazy-routes/chunkFiles.ts); the runtime's function then looks here first. Before bundling (the server
+ * bundle, the dev server) a table passes its placeholder, a string, and the runtime still lists every chunk.
  */
 export function registerChunkFiles(registered: ChunkFiles | string): void {
   if (typeof registered === 'string') return;
@@ -62,7 +62,8 @@ export interface LazyRouteGroup {
 
 /**
  * The location Docusaurus is about to render. Its preload passes the path to nobody, but it announces a navigation
- * (`onRouteUpdate`, ./routeUpdate.ts) just before preloading it; on first load it is the window's location.
+ * (`onRouteUpdate`, src/plugins/lazy-routes/client/routeUpdate.ts) just before preloading it; on first load it is the
+ * window's location.
  */
 let pendingPathname: string | undefined;
 
@@ -189,9 +190,9 @@ export function useLazyGroups(routes: RouteConfig[]): void {
 }
 
 /*
- * The items of the sidebar categories that the browser's docs metadata leaves out (src/core/lazy-routes/sidebar.ts), each a JSON
- * file under the base URL: fetched with a page of the category, or when the reader opens one. Outside the production
- * client bundle no category is left out.
+ * The items of the sidebar categories that the browser's docs metadata leaves out (src/core/lazy-routes/sidebar.ts),
+ * each a JSON file under the base URL: fetched with a page of the category, or when the reader opens one. Outside the
+ * production client bundle no category is left out.
  */
 const sidebarCategories = new Map<string, unknown[]>();
 const pendingCategories = new Map<string, Promise<void>>();
