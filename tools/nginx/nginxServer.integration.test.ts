@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,7 +20,10 @@ test('nginx serves a site inside a folder only its owner may enter (as /root and
     expect(await response.text()).toContain('served');
   } finally {
     await nginx.stop();
+    rmSync(privateDir, { recursive: true, force: true });
   }
+  // Stopped, it leaves nothing behind: the folder it ran in goes too.
+  expect(existsSync(nginx.prefix)).toBe(false);
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitUntilAnswering } from '../lib/process';
@@ -76,6 +76,8 @@ export interface NginxServer {
   url: string;
   child: ChildProcess;
   stop: () => Promise<void>;
+  /** The folder nginx runs in (its config, pid and temporary files), removed once it has stopped. */
+  prefix: string;
 }
 
 /** Starts nginx in the foreground on 127.0.0.1:<port> serving a build; resolves once it answers. */
@@ -102,7 +104,10 @@ export async function startNginx(options: {
   });
   const url = `http://127.0.0.1:${options.port}`;
   // SIGQUIT: nginx's graceful stop, its workers finishing what they serve.
-  const stop = () => server.stop('SIGQUIT');
+  const stop = async () => {
+    await server.stop('SIGQUIT');
+    rmSync(prefix, { recursive: true, force: true });
+  };
   try {
     await waitUntilAnswering(url, {
       name: `nginx (check the config with nginx -t -c ${configFile})`,
@@ -113,7 +118,7 @@ export async function startNginx(options: {
     await stop();
     throw error;
   }
-  return { url, child: server.child, stop };
+  return { url, child: server.child, stop, prefix };
 }
 
 /**
