@@ -44,7 +44,7 @@ function joinRoute(baseUrl: string, route: string): string {
  */
 export default function singlePageReferencePlugin(context: LoadContext, rawOptions?: unknown): Plugin {
   const options = validatePluginOptions(ownOptions(rawOptions, openapiSource));
-  const documentsFile = path.join(context.generatedFilesDir, 'single-page-reference', 'documents.json');
+  const documentsFile = path.join(context.generatedFilesDir, singlePageReferenceName, 'documents.json');
   return {
     name: singlePageReferenceName,
     contentLoaded: async ({ actions }) => {
@@ -128,8 +128,8 @@ export default function singlePageReferencePlugin(context: LoadContext, rawOptio
               descriptionLinks(slice, tagLinks),
             );
           }
-          // Its props as a module named by its tag (src/build/pages/tagPages.ts says why), read by the route as Docusaurus reads
-          // `props` (`__props`, spread into the component's props).
+          // Its props as a module named by its tag (src/build/pages/tagPages.ts says why), read by the route as
+          // Docusaurus reads `props` (`__props`, spread into the component's props).
           const tagProps = {
             ...props,
             title: `${page.name}: ${title}`,
