@@ -23,6 +23,7 @@ import bundleApartPlugin from './src/plugins/bundle-apart';
 import routeScriptsPlugin from './src/plugins/route-scripts';
 import leanDocsPlugin from './src/plugins/lean-docs';
 import llmsExportPlugin from './src/plugins/llms-export';
+import pageCachePlugin from './src/plugins/page-cache';
 import remarkCodeFile from './src/plugins/remark-code-file';
 import remarkEnvPrefix from './src/plugins/remark-env-prefix';
 import remarkNarrowFacts from './src/plugins/remark-narrow-facts';
@@ -91,6 +92,7 @@ const config: Config = {
     inlineScriptGuardPlugin,
     [searchIndexPlugin, search satisfies SearchIndexOptions],
     robotsTxtPlugin,
+    pageCachePlugin,
     // Test-only routes (crash page, lazy loading) for the browser tests' variant build; never in a normal build.
     // Named by path, so a normal build does not even load the test tree's module.
     ...(process.env.E2E_TEST_ROUTES === '1' ? ['./tests/fixtures/plugins/e2e-test-routes/index.ts'] : []),

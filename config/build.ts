@@ -116,6 +116,16 @@ export function fasterOptions(env: Record<string, string | undefined>): FasterCo
 }
 
 /**
+ * The page cache (src/build/page-cache): the render step writes, beside the site's generated files, what each page's
+ * HTML was made of, and the next build of the same output folder copies a page whose parts did not change instead of
+ * rendering it again. `pageCacheVariable` names the folder for the render step (tools/build sets it); a build with
+ * `noPageCacheVariable` set to `true` renders every page and leaves the cache alone.
+ */
+export const pageCacheRoot = '.docusaurus/page-cache';
+export const pageCacheVariable = 'PAGE_CACHE_DIR';
+export const noPageCacheVariable = 'NO_PAGE_CACHE';
+
+/**
  * Names the file in which a build's first step leaves the API documents it resolved, for the later step to read
  * rather than fetch again: a remote document may change or fail between the two, and the pages must be rendered
  * from the document the bundles were made of (src/build/pipeline/resolved.ts).

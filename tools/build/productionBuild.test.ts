@@ -1,15 +1,22 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   buildSteps,
   heapGrowth,
   bundleSideVariable,
   docusaurusBin,
   resolutionFileVariable,
+  noPageCacheVariable,
+  pageCacheVariable,
   serverBundleFileVariable,
 } from '../../config/build';
-import { productionBuild, withOutDir, type StepRunner } from './productionBuild';
+import { buildFolders, preparePageCache, productionBuild, withOutDir, type StepRunner } from './productionBuild';
+import { pageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
+
+/** The page cache off: these builds run no step, and the default site folder is this checkout. */
+const off = { [noPageCacheVariable]: 'true' };
 
 interface Call {
   argv: string[];
@@ -34,7 +41,7 @@ function recorder(codes: (number | null)[], { apart = false } = {}): { calls: Ca
 
 test('bundles in one process, then renders in another, with the same arguments and resolution file', async () => {
   const { calls, run } = recorder([0, 0]);
-  const result = await productionBuild(['site', '--out-dir', 'out'], { PATH: '/bin' }, run);
+  const result = await productionBuild(['site', '--out-dir', 'out'], { ...off, PATH: '/bin' }, run);
   expect(result).toEqual({ code: 0, output: 'bundle ran\nrender ran\n' });
   expect(calls.map((call) => call.step)).toEqual(['bundle', 'render']);
   expect(calls[0].argv).toEqual([heapGrowth, docusaurusBin, 'build', 'site', '--out-dir', 'out']);
@@ -54,7 +61,7 @@ test('bundles in one process, then renders in another, with the same arguments a
 
 test('a failed bundle stops the build before rendering, and says which step failed', async () => {
   const { calls, run } = recorder([1, 0]);
-  const result = await productionBuild([], {}, run);
+  const result = await productionBuild([], off, run);
   expect(result.code).toBe(1);
   expect(result.failedStep).toBe('bundle');
   expect(calls).toHaveLength(1);
@@ -62,7 +69,7 @@ test('a failed bundle stops the build before rendering, and says which step fail
 
 test('a failed render fails the build', async () => {
   const { run } = recorder([0, 2]);
-  expect(await productionBuild([], {}, run)).toMatchObject({ code: 2, failedStep: 'render' });
+  expect(await productionBuild([], off, run)).toMatchObject({ code: 2, failedStep: 'render' });
 });
 
 test('the resolution file is removed when the build ends, failed or not', async () => {
@@ -72,21 +79,21 @@ test('the resolution file is removed when the build ends, failed or not', async 
     [0, null],
   ]) {
     const { calls, run } = recorder(codes);
-    await productionBuild([], {}, run);
+    await productionBuild([], off, run);
     expect(existsSync(calls[0].env[resolutionFileVariable]!)).toBe(false);
   }
 });
 
 test('a caller cannot point two builds at one resolution file', async () => {
   const { calls, run } = recorder([0, 0]);
-  await productionBuild([], { [resolutionFileVariable]: '/tmp/shared.json' }, run);
+  await productionBuild([], { ...off, [resolutionFileVariable]: '/tmp/shared.json' }, run);
   expect(calls[0].env[resolutionFileVariable]).not.toBe('/tmp/shared.json');
   expect(buildSteps).toHaveLength(2);
 });
 
 test("past the routes' threshold the bundle step asks, and the server's bundle is made by a step of its own", async () => {
   const { calls, run } = recorder([0, 0, 0], { apart: true });
-  const result = await productionBuild(['site', '--out-dir', 'out'], {}, run);
+  const result = await productionBuild(['site', '--out-dir', 'out'], off, run);
   expect(result).toEqual({ code: 0, output: 'bundle ran\nserver-bundle ran\nrender ran\n' });
   const server = calls[1];
   expect(server.step).toBe('server-bundle');
@@ -105,7 +112,7 @@ test("past the routes' threshold the bundle step asks, and the server's bundle i
 
 test("a caller's BUNDLE_SIDE does not reach the bundle step", async () => {
   const { calls, run } = recorder([0, 0]);
-  await productionBuild([], { [bundleSideVariable]: 'server' }, run);
+  await productionBuild([], { ...off, [bundleSideVariable]: 'server' }, run);
   expect(calls.map((call) => [call.step, call.env[bundleSideVariable]])).toEqual([
     ['bundle', undefined],
     ['render', undefined],
@@ -114,7 +121,7 @@ test("a caller's BUNDLE_SIDE does not reach the bundle step", async () => {
 
 test('a failed server step stops the build before rendering', async () => {
   const { calls, run } = recorder([0, 3, 0], { apart: true });
-  expect(await productionBuild([], {}, run)).toMatchObject({ code: 3, failedStep: 'server-bundle' });
+  expect(await productionBuild([], off, run)).toMatchObject({ code: 3, failedStep: 'server-bundle' });
   expect(calls.map((call) => call.step)).toEqual(['bundle', 'server-bundle']);
 });
 
@@ -126,4 +133,75 @@ test('the output folder is replaced, or added when the arguments name none', () 
     '--no-minify',
   ]);
   expect(withOutDir(['site'], '/x')).toEqual(['site', '--out-dir', '/x']);
+});
+
+describe('the page cache', () => {
+  let site: string;
+  beforeEach(() => {
+    site = mkdtempSync(path.join(tmpdir(), 'page-cache-build-'));
+  });
+  afterEach(() => rmSync(site, { recursive: true, force: true }));
+
+  /** A site folder whose last build into `out` left its pages and a cache. */
+  function builtBefore(withCache = true): string {
+    mkdirSync(path.join(site, 'out/docs'), { recursive: true });
+    writeFileSync(path.join(site, 'out/docs/index.html'), '<p>before</p>');
+    const folder = preparePageCache([site, '--out-dir', 'out'], {})!;
+    rmSync(path.join(folder, previousOutput), { recursive: true, force: true });
+    if (withCache) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, pageCacheFile), '{}\n');
+    }
+    return folder;
+  }
+
+  test("names the folder to the steps, and the render step finds the last build's pages there", async () => {
+    const folder = builtBefore();
+    const seen: { folder?: string; previous: boolean; out: boolean }[] = [];
+    const { run } = recorder([0, 0]);
+    await productionBuild([site, '--out-dir', 'out'], {}, (argv, env, step) => {
+      seen.push({
+        folder: env[pageCacheVariable],
+        previous: existsSync(path.join(folder, previousOutput, 'docs/index.html')),
+        out: existsSync(path.join(site, 'out')),
+      });
+      return run(argv, env, step);
+    });
+    expect(folder.startsWith(path.join(realpathSync(site), '.docusaurus/page-cache/'))).toBe(true);
+    expect(seen).toEqual([
+      { folder, previous: true, out: false },
+      { folder, previous: true, out: false },
+    ]);
+    // Removed once the build ends; the cache itself stays for the next one.
+    expect(existsSync(path.join(folder, previousOutput))).toBe(false);
+    expect(existsSync(path.join(folder, pageCacheFile))).toBe(true);
+  });
+
+  test('an output folder no build of this site wrote a cache for is not moved', async () => {
+    const folder = builtBefore(false);
+    const { run } = recorder([0, 0]);
+    await productionBuild([site, '--out-dir', 'out'], {}, run);
+    expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
+    expect(existsSync(path.join(folder, previousOutput))).toBe(false);
+  });
+
+  test('a failed build leaves no cache, and NO_PAGE_CACHE=true leaves the output folder and the cache alone', async () => {
+    const folder = builtBefore();
+    await productionBuild([site, '--out-dir', 'out'], off, recorder([0, 0]).run);
+    expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
+    expect(existsSync(path.join(folder, pageCacheFile))).toBe(true);
+    expect(await productionBuild([site, '--out-dir', 'out'], {}, recorder([0, 1]).run)).toMatchObject({ code: 1 });
+    expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
+  });
+
+  test('two output folders of one site keep a cache each', () => {
+    const one = preparePageCache([site, '--out-dir', 'one'], {});
+    const two = preparePageCache([site, '--out-dir', 'two'], {});
+    expect(one).not.toBe(two);
+    expect(buildFolders([site, '--out-dir', 'one'])).toEqual({
+      siteDir: realpathSync(site),
+      outDir: path.join(realpathSync(site), 'one'),
+    });
+    expect(buildFolders(['--out-dir', '/abs/out', site]).outDir).toBe('/abs/out');
+  });
 });

@@ -1,15 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildSteps,
   docusaurusBin,
+  noPageCacheVariable,
+  pageCacheRoot,
+  pageCacheVariable,
   resolutionFileVariable,
   serverBundleFileVariable,
   serverBundleStep,
   stepEnvironment,
   type BuildStep,
 } from '../../config/build';
+import { pageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
 
 /** What running one step returned: its exit code (null when a signal ended it) and whatever output was collected. */
 export interface StepResult {
@@ -27,6 +32,40 @@ export function withOutDir(args: readonly string[], outDir: string): string[] {
 }
 
 /**
+ * The site folder and output folder a build's arguments name, as Docusaurus resolves them (`server/site.js`): the
+ * first positional argument (default: the working folder), and `--out-dir` from it (default `build`).
+ */
+export function buildFolders(args: readonly string[], cwd = process.cwd()): { siteDir: string; outDir: string } {
+  const at = args.indexOf('--out-dir');
+  const positional = args.find((arg, index) => !arg.startsWith('--') && index !== at + 1);
+  const given = path.resolve(cwd, positional ?? '.');
+  const siteDir = existsSync(given) ? realpathSync(given) : given;
+  return { siteDir, outDir: path.resolve(siteDir, at === -1 ? 'build' : args[at + 1]) };
+}
+
+/**
+ * The page cache's folder for a build into `outDir` (one per output folder, so that two builds of one site into two
+ * folders keep theirs), and the previous build's output moved into it, where the render step copies unchanged pages
+ * from: Docusaurus empties the output folder before it bundles. Moved only when that folder has a cache, so an output
+ * folder no build of this site wrote is never touched; nothing is moved when `NO_PAGE_CACHE=true`.
+ */
+export function preparePageCache(args: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  if (env[noPageCacheVariable] === 'true') return undefined;
+  const { siteDir, outDir } = buildFolders(args);
+  const folder = path.join(siteDir, pageCacheRoot, createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+  const previous = path.join(folder, previousOutput);
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(path.join(folder, pageCacheFile)) && existsSync(outDir)) {
+    try {
+      renameSync(outDir, previous);
+    } catch {
+      // On another file system (or busy): the build renders every page, as on a first build.
+    }
+  }
+  return folder;
+}
+
+/**
  * A production build as config/build.ts lays it out: the steps one after the other, each `node` with the step's own
  * arguments, then `docusaurus build` with `args` (a site folder, `--out-dir x`), stopping at the first that fails.
  * When the bundle step left the server's compilation out (a site past `serverBundleApartFromRoutes`), the server
@@ -40,9 +79,11 @@ export async function productionBuild(
 ): Promise<StepResult & { failedStep?: BuildStep['name'] }> {
   const folder = mkdtempSync(path.join(tmpdir(), 'arena-build-'));
   const serverBundleFile = path.join(folder, 'server-bundle.json');
+  const cacheFolder = preparePageCache(args, env);
   const shared = {
     [resolutionFileVariable]: path.join(folder, 'resolved-documents.json'),
     [serverBundleFileVariable]: serverBundleFile,
+    ...(cacheFolder ? { [pageCacheVariable]: cacheFolder } : {}),
   };
   try {
     let output = '';
@@ -59,11 +100,16 @@ export async function productionBuild(
           run,
         );
         output += result.output;
-        if (result.code !== 0) return { code: result.code, output, failedStep: run.name };
+        if (result.code !== 0) {
+          // The output folder is now part of this build's: its pages are no longer the ones the cache describes.
+          if (cacheFolder) rmSync(path.join(cacheFolder, pageCacheFile), { force: true });
+          return { code: result.code, output, failedStep: run.name };
+        }
       }
     }
     return { code: 0, output };
   } finally {
     rmSync(folder, { recursive: true, force: true });
+    if (cacheFolder) rmSync(path.join(cacheFolder, previousOutput), { recursive: true, force: true });
   }
 }

@@ -1,0 +1,158 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { cachedSsg, pageCacheFile, previousOutput, type PageCacheReport, type SsgArguments } from './ssg';
+
+let root: string;
+let outDir: string;
+let cache: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'page-cache-ssg-'));
+  outDir = path.join(root, 'build');
+  cache = path.join(root, 'cache');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const routes = ['/', '/docs/a', '/docs/b'];
+/** Each page's chunk: its content hash in its name, as the bundler writes it. */
+let chunks: Record<string, string>;
+/** Each page's data file (a reference page's, which the server reads while rendering): its text. */
+let data: Record<string, string>;
+const dataFile = (pathname: string) => `openapi/x/pages/${pathname === '/' ? 'home' : path.basename(pathname)}.json`;
+
+function props(headTags = '<meta name=x>'): SsgArguments['props'] {
+  return {
+    outDir,
+    siteDir: root,
+    baseUrl: '/',
+    routesPaths: routes,
+    headTags,
+    preBodyTags: '',
+    postBodyTags: '',
+    siteConfig: { future: { faster: { swcHtmlMinimizer: true }, v4: {} } },
+  };
+}
+
+/** What the bundle step leaves: the runtime (its name changes with every build here) and the chunks. */
+function bundle(runtime: string): void {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(path.join(outDir, 'assets/js'), { recursive: true });
+  for (const name of [`runtime~main.${runtime}`, 'main.0001', ...Object.values(chunks)]) {
+    writeFileSync(path.join(outDir, `assets/js/${name}.js`), '');
+  }
+  // Static files are copied into the output folder by the bundle step too.
+  mkdirSync(path.join(outDir, 'openapi/x/pages'), { recursive: true });
+  for (const route of routes) writeFileSync(path.join(outDir, dataFile(route)), data[route] ?? '{}');
+}
+
+/** Docusaurus's SSG in miniature: a page names the runtime, main.js and its chunk, and says when it was rendered. */
+function renderer(build: string, rendered: string[]) {
+  return (args: SsgArguments) => {
+    const collectedData: Record<string, unknown> = {};
+    for (const pathname of args.props.routesPaths) {
+      rendered.push(pathname);
+      const file = path.join(outDir, pathname === '/' ? 'index.html' : `${pathname.slice(1)}/index.html`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const runtimeName = readdirSync(path.join(outDir, 'assets/js')).find((name) => name.startsWith('runtime~main'));
+      writeFileSync(
+        file,
+        `<script src=/assets/js/${runtimeName}></script><script src=/assets/js/main.0001.js></script>` +
+          `<script src=/assets/js/${chunks[pathname]}.js></script><p>${pathname} of build ${build}</p>` +
+          `<script type=application/json data-reference-page=/${dataFile(pathname)}>${data[pathname] ?? '{}'}</script>`,
+      );
+      collectedData[pathname] = { links: [`${pathname}#link`], anchors: [], build };
+    }
+    return Promise.resolve({ collectedData });
+  };
+}
+
+/** One build: bundle, move the last output aside as tools/build does, then render through the cache. */
+async function build(name: string, runtime: string, headTags?: string) {
+  rmSync(path.join(cache, previousOutput), { recursive: true, force: true });
+  if (existsSync(outDir) && existsSync(path.join(cache, pageCacheFile))) {
+    renameSync(outDir, path.join(cache, previousOutput));
+  }
+  bundle(runtime);
+  const rendered: string[] = [];
+  const reports: PageCacheReport[] = [];
+  const result = await cachedSsg({ props: props(headTags) }, renderer(name, rendered), cache, '3.10.2', (said) =>
+    reports.push(said),
+  );
+  return { rendered, report: reports[0], result };
+}
+
+const page = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+
+beforeEach(() => {
+  data = {};
+});
+
+test('a first build renders every page and writes the cache', async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  const { rendered, report, result } = await build('1', 'a1');
+  expect(rendered).toEqual(routes);
+  expect(report).toEqual({ reused: 0, rendered: 3, reason: 'no cache from an earlier build' });
+  expect(Object.keys(result.collectedData)).toEqual(routes);
+  expect(existsSync(path.join(cache, pageCacheFile))).toBe(true);
+});
+
+test('the next build copies the pages whose files are unchanged, with the new runtime, and renders the others', async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  await build('1', 'a1');
+  chunks['/docs/b'] = 'b.bbbb';
+  const { rendered, report, result } = await build('2', 'b2');
+  expect(rendered).toEqual(['/docs/b']);
+  expect(report).toEqual({ reused: 2, rendered: 1 });
+  expect(page('docs/a/index.html')).toBe(
+    '<script src=/assets/js/runtime~main.b2.js></script><script src=/assets/js/main.0001.js></script>' +
+      '<script src=/assets/js/a.aaaa.js></script><p>/docs/a of build 1</p>' +
+      '<script type=application/json data-reference-page=/openapi/x/pages/a.json>{}</script>',
+  );
+  expect(page('docs/b/index.html')).toContain('<p>/docs/b of build 2</p>');
+  // What was collected of a copied page comes from the cache: the broken-link check and postBuild see every page.
+  expect(result.collectedData).toEqual({
+    '/': { links: ['/#link'], anchors: [], build: '1' },
+    '/docs/a': { links: ['/docs/a#link'], anchors: [], build: '1' },
+    '/docs/b': { links: ['/docs/b#link'], anchors: [], build: '2' },
+  });
+  // A third build with nothing changed copies every page, the second build's included.
+  const third = await build('3', 'c3');
+  expect(third.rendered).toEqual([]);
+  expect(page('docs/b/index.html')).toContain('runtime~main.c3.js');
+  expect(page('docs/b/index.html')).toContain('<p>/docs/b of build 2</p>');
+});
+
+test('a change to the template renders every page; so does a missing previous output or a copied page gone', async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  await build('1', 'a1');
+  const changed = await build('2', 'b2', '<meta name=y>');
+  expect(changed.rendered).toEqual(routes);
+  expect(changed.report.reason).toBe("the template, a plugin's head tags or the installed packages changed");
+  // The output folder lost a page (a hand edit, a stopped build): that page is rendered, the others copied.
+  rmSync(path.join(outDir, 'docs/a/index.html'));
+  expect((await build('3', 'c3', '<meta name=y>')).rendered).toEqual(['/docs/a']);
+  rmSync(outDir, { recursive: true, force: true });
+  const gone = await build('4', 'd4', '<meta name=y>');
+  expect(gone.rendered).toEqual(routes);
+  expect(gone.report.reason).toBe("the previous build's output is gone");
+});
+
+test("a page whose data file changed is rendered again, though its scripts' names did not change", async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  data = { '/docs/a': '{"summary":"List"}' };
+  await build('1', 'a1');
+  data = { '/docs/a': '{"summary":"List them"}' };
+  const { rendered } = await build('2', 'b2');
+  expect(rendered).toEqual(['/docs/a']);
+  expect(page('docs/a/index.html')).toContain('{"summary":"List them"}');
+});

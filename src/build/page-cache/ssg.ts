@@ -1,0 +1,195 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  assetFiles,
+  assetsOf,
+  dataFilesOf,
+  fileHash,
+  htmlFileOf,
+  pageCacheFormat,
+  readPageCache,
+  runtimeFile,
+  stillRenders,
+  templateDigest,
+  writePageCache,
+  type CachedPage,
+  type CollectedData,
+} from './store';
+
+/** What Docusaurus's `executeSSG` (`@docusaurus/core/lib/ssg/ssgExecutor.js`) takes and gives, as far as it is read here. */
+export interface SsgArguments {
+  props: {
+    outDir: string;
+    siteDir: string;
+    baseUrl: string;
+    routesPaths: string[];
+    headTags: string;
+    preBodyTags: string;
+    postBodyTags: string;
+    siteConfig: {
+      trailingSlash?: boolean;
+      noIndex?: boolean;
+      ssrTemplate?: string;
+      future: { faster: { swcHtmlMinimizer?: boolean }; v4: unknown };
+    };
+  };
+  [other: string]: unknown;
+}
+export type ExecuteSsg = (args: SsgArguments) => Promise<{ collectedData: Record<string, CollectedData> }>;
+
+/** The cache's file in its folder; the previous build's output, moved aside by tools/build, is `previousOutput`. */
+export const pageCacheFile = 'pages.ndjson';
+export const previousOutput = 'previous';
+
+/** What the template adds around a page's render, read from the site's props (Docusaurus's `ssgParams.js`). */
+function digestOf(props: SsgArguments['props'], docusaurusVersion: string): string {
+  const { siteConfig } = props;
+  const lockfile = path.join(props.siteDir, 'package-lock.json');
+  return templateDigest(
+    {
+      docusaurusVersion,
+      baseUrl: props.baseUrl,
+      headTags: props.headTags,
+      preBodyTags: props.preBodyTags,
+      postBodyTags: props.postBodyTags,
+      ssrTemplate: siteConfig.ssrTemplate ?? null,
+      trailingSlash: siteConfig.trailingSlash ?? null,
+      noIndex: siteConfig.noIndex ?? null,
+      swcHtmlMinimizer: siteConfig.future.faster.swcHtmlMinimizer ?? null,
+      v4: siteConfig.future.v4,
+    },
+    existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : '',
+  );
+}
+
+export interface PageCacheReport {
+  reused: number;
+  rendered: number;
+  /** Why no page could be reused, when none was. */
+  reason?: string;
+}
+
+/**
+ * Docusaurus's static-site generation with the page cache of folder `folder` around it: the pages that render as
+ * before (store.ts) are copied from the previous build's output (`previousOutput`, the new runtime's name put in),
+ * the others rendered by `render` (Docusaurus's own), and the cache written again for every page. What the build
+ * collected of a copied page (its links, for the broken-link check; its metadata, for postBuild) comes from the cache.
+ */
+export async function cachedSsg(
+  args: SsgArguments,
+  render: ExecuteSsg,
+  folder: string,
+  docusaurusVersion: string,
+  report: (said: PageCacheReport) => void,
+): Promise<{ collectedData: Record<string, CollectedData> }> {
+  const { props } = args;
+  const { outDir, baseUrl, routesPaths } = props;
+  const trailingSlash = props.siteConfig.trailingSlash;
+  const digest = digestOf(props, docusaurusVersion);
+  const runtime = runtimeFile(outDir);
+  const cacheFile = path.join(folder, pageCacheFile);
+  const previousDir = path.join(folder, previousOutput);
+  const cache = await readPageCache(cacheFile);
+  // Gone until this build's is written: a build stopped while rendering leaves pages the cache would not describe.
+  await rm(cacheFile, { force: true });
+  const reason = !cache
+    ? 'no cache from an earlier build'
+    : cache.header.outDir !== outDir
+      ? 'the cache is of another output folder'
+      : cache.header.templateDigest !== digest
+        ? "the template, a plugin's head tags or the installed packages changed"
+        : !runtime
+          ? 'no single runtime script in this build'
+          : !existsSync(previousDir)
+            ? "the previous build's output is gone"
+            : undefined;
+  const reusable = reason === undefined && cache ? cache : undefined;
+  const assets = reusable ? assetFiles(outDir) : new Set<string>();
+  const pages = new Map<string, CachedPage>();
+  const toRender: string[] = [];
+  // Each data file hashed once: a schema's data may be named by several pages.
+  const hashes = new Map<string, string | undefined>();
+  const hashOf = (file: string) => {
+    if (!hashes.has(file)) hashes.set(file, fileHash(path.join(outDir, file)));
+    return hashes.get(file);
+  };
+  for (const pathname of routesPaths) {
+    const page = reusable?.pages.get(pathname);
+    const source = page && path.join(previousDir, page.file);
+    const copied =
+      reusable &&
+      runtime &&
+      page &&
+      source &&
+      page.file === htmlFileOf(pathname, baseUrl, trailingSlash) &&
+      stillRenders(page, assets, hashOf) &&
+      existsSync(source);
+    if (copied) {
+      const html = (await readFile(source, 'utf8')).replaceAll(reusable.header.runtime, runtime);
+      await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
+      await writeFile(path.join(outDir, page.file), html);
+      pages.set(pathname, page);
+      continue;
+    }
+    toRender.push(pathname);
+  }
+  const rendered =
+    toRender.length > 0
+      ? await render({ ...args, props: { ...props, routesPaths: toRender } })
+      : { collectedData: {} as Record<string, CollectedData> };
+  const renderedRuntime = runtime ?? runtimeFile(outDir);
+  for (const pathname of toRender) {
+    const file = htmlFileOf(pathname, baseUrl, trailingSlash);
+    const html = await readFile(path.join(outDir, file), 'utf8');
+    const named = assetsOf(html, baseUrl).filter((asset) => asset !== renderedRuntime);
+    const dataFiles = Object.fromEntries(
+      // A file missing now is recorded as such: the page is rendered again once it is there.
+      dataFilesOf(html, baseUrl).map((data) => [data, hashOf(data) ?? '']),
+    );
+    pages.set(pathname, { file, assets: named, dataFiles, data: rendered.collectedData[pathname] });
+  }
+  // Without a runtime to replace, no page could be reused next time: no cache is written.
+  if (renderedRuntime) {
+    await writePageCache(
+      cacheFile,
+      { format: pageCacheFormat, outDir, templateDigest: digest, runtime: renderedRuntime },
+      routesPaths.flatMap((pathname): [string, CachedPage][] => {
+        const page = pages.get(pathname);
+        return page ? [[pathname, page]] : [];
+      }),
+    );
+  }
+  report({ reused: routesPaths.length - toRender.length, rendered: toRender.length, ...(reason ? { reason } : {}) });
+  const collectedData: Record<string, CollectedData> = {};
+  for (const pathname of routesPaths) collectedData[pathname] = pages.get(pathname)?.data;
+  Object.assign(collectedData, rendered.collectedData);
+  return { collectedData };
+}
+
+const installed = Symbol.for('arena.pageCache');
+
+/**
+ * Puts `cachedSsg` in place of Docusaurus's `executeSSG`, which its build (`commands/build/buildLocale.js`) reads from
+ * the module's exports when it renders: Docusaurus has no hook around its static-site generation. Throws when the
+ * module no longer has it, so a Docusaurus upgrade that moves it fails the build rather than silently losing the cache.
+ */
+export function installPageCache(siteDir: string, folder: string, log: (message: string) => void): void {
+  const siteRequire = createRequire(path.join(siteDir, 'package.json'));
+  const executor = siteRequire('@docusaurus/core/lib/ssg/ssgExecutor.js') as Record<string | symbol, unknown>;
+  const { version } = siteRequire('@docusaurus/core/package.json') as { version: string };
+  const original = executor.executeSSG;
+  if (typeof original !== 'function') {
+    throw new Error('[page-cache] @docusaurus/core/lib/ssg/ssgExecutor.js no longer exports executeSSG');
+  }
+  if (executor[installed]) return;
+  executor[installed] = true;
+  executor.executeSSG = (args: SsgArguments) =>
+    cachedSsg(args, original as ExecuteSsg, folder, version, (said) =>
+      log(
+        `[page-cache] ${said.reused} pages copied from the previous build, ${said.rendered} rendered` +
+          (said.reason ? ` (${said.reason})` : ''),
+      ),
+    );
+}

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, open, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+/*
+ * What the page cache knows of a build's pages, and how it tells a page that would render as before.
+ *
+ * A page's HTML is what React renders on the server for its path, in the HTML template, minified. The browser renders
+ * the same page again from the scripts the HTML names (React's hydration requires it): the runtime, main.js (the
+ * site's config, global data and route tables), and the chunks of the page's routes, which the server's render lists
+ * (every module it rendered). Each script's name carries a hash of its content. So when every file a page's HTML
+ * names under `assets/` is still there, under the same name, the page's own code and data did not change: rendering
+ * it again would give the same HTML. The one exception is the runtime, whose name changes with any chunk's (it maps
+ * chunks to their names) and which renders nothing: the reused HTML gets the new runtime's name. What the template
+ * adds around the render (head tags from plugins, the template, the minifier, Docusaurus's version, the installed
+ * packages) is the build's `templateDigest`: when it changes, no page is reused.
+ *
+ * What the server reads apart from the scripts is checked apart:
+ * - a reference page's data (src/components/ApiOperation/pageData): the server reads the page's data file while it
+ *   renders, and the page names it (`data-reference-page`), as the browser fetches it; its name does not change with
+ *   its content, so the cache keeps a hash of its bytes;
+ * - the sidebar's lazy categories (src/core/lazy-routes), whose items the server's bundle holds whole and the browser
+ *   fetches: their file names are hashes of their items, and the docs metadata every /docs page loads names them all,
+ *   so any change to a category changes that chunk and every docs page is rendered again.
+ */
+
+/** Bumped when what a cache entry holds or means changes: an older cache is then not read. */
+export const pageCacheFormat = 1;
+
+/** What the build collected of a page while rendering it (links, anchors, metadata): handed on to postBuild. */
+export type CollectedData = unknown;
+
+export interface CachedPage {
+  /** The HTML file, relative to the output folder. */
+  file: string;
+  /** Every `assets/` file the HTML names, relative to the base URL, but the runtime. */
+  assets: string[];
+  /** The data files the server read for the page (`dataFilesOf`), relative to the base URL: a hash of each, or ''. */
+  dataFiles: Record<string, string>;
+  data: CollectedData;
+}
+
+export interface PageCacheHeader {
+  format: number;
+  /** The output folder (absolute) the pages were written to. */
+  outDir: string;
+  templateDigest: string;
+  /** The runtime's file name in those pages (`assets/js/runtime~main.<hash>.js`). */
+  runtime: string;
+}
+
+/** The webpack runtime's file, relative to the base URL; `undefined` unless the output folder has exactly one. */
+export function runtimeFile(outDir: string): string | undefined {
+  const folder = path.join(outDir, 'assets', 'js');
+  if (!existsSync(folder)) return undefined;
+  const found = readdirSync(folder).filter((name) => /^runtime~main\.[0-9a-f]+\.js$/.test(name));
+  return found.length === 1 ? `assets/js/${found[0]}` : undefined;
+}
+
+/** Every file under `assets/` a page names (attribute, preload, inline style), relative to the base URL. */
+export function assetsOf(html: string, baseUrl: string): string[] {
+  const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new Set<string>();
+  for (const match of html.matchAll(new RegExp(`${escaped}(assets/[^\\s"'<>()\`,;]+)`, 'g'))) found.add(match[1]);
+  return [...found].sort();
+}
+
+/** The reference data files a page names (`data-reference-page`), relative to the base URL. */
+export function dataFilesOf(html: string, baseUrl: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/data-reference-page=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
+    const route = match[1] ?? match[2] ?? match[3];
+    if (route.startsWith(baseUrl)) found.add(route.slice(baseUrl.length));
+  }
+  return [...found].sort();
+}
+
+/** A hash of a file's bytes; `undefined` when it is missing. */
+export function fileHash(file: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/**
+ * The HTML file of a route's path, relative to the output folder, as Docusaurus writes it (`ssgUtils.js`'s
+ * `writeStaticFile`, not exported): the base URL off, `x.html` kept, else `x/index.html`, or `x.html` when the site
+ * asks for no trailing slash.
+ */
+export function htmlFileOf(pathname: string, baseUrl: string, trailingSlash: boolean | undefined): string {
+  const local = baseUrl === '/' ? pathname : pathname.replace(new RegExp(`^${baseUrl}`), '/');
+  const name = local.replace(/^[/\\]/, '');
+  if (/\.html?$/i.test(name)) return name;
+  if (trailingSlash === undefined || local === '' || local.endsWith('/') || trailingSlash) {
+    return path.join(name, 'index.html');
+  }
+  return `${name}.html`;
+}
+
+/**
+ * One hash of what the HTML template adds around every page's render: a change to any of it renders every page.
+ * `installed` is the lockfile's text (the minifier's and every package's version), empty when the site has none.
+ */
+export function templateDigest(parts: Record<string, unknown>, installed: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ format: pageCacheFormat, parts, installed }))
+    .digest('hex');
+}
+
+/**
+ * Whether a page cached as `page` renders as before in a build whose `assets/` files are `assets`, and whose data
+ * files hash as `hashOf` says.
+ */
+export function stillRenders(
+  page: CachedPage,
+  assets: ReadonlySet<string>,
+  hashOf: (file: string) => string | undefined,
+): boolean {
+  return (
+    page.assets.every((asset) => assets.has(asset)) &&
+    Object.entries(page.dataFiles).every(([file, hash]) => (hashOf(file) ?? '') === hash)
+  );
+}
+
+/** Every file under `assets/` of an output folder, relative to the base URL. */
+export function assetFiles(outDir: string): Set<string> {
+  const root = path.join(outDir, 'assets');
+  if (!existsSync(root)) return new Set();
+  return new Set(
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) => `assets/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+      ),
+  );
+}
+
+/**
+ * The cache file: its header on the first line, then one line per page (`[pathname, page]`). Lines, not one JSON
+ * text: at Microsoft Graph's 14,684 pages the links each page collects (its sidebar's) make hundreds of MB, near
+ * V8's largest string. Written under another name and renamed, so a build stopped while writing leaves no half cache.
+ */
+export async function writePageCache(
+  file: string,
+  header: PageCacheHeader,
+  pages: Iterable<[string, CachedPage]>,
+): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.partial`;
+  const handle = await open(partial, 'w');
+  try {
+    await handle.write(`${JSON.stringify(header)}\n`);
+    for (const entry of pages) await handle.write(`${JSON.stringify(entry)}\n`);
+  } finally {
+    await handle.close();
+  }
+  await rename(partial, file);
+}
+
+/** A cache file's header and pages; `undefined` when there is none, or it is of another format or malformed. */
+export async function readPageCache(
+  file: string,
+): Promise<{ header: PageCacheHeader; pages: Map<string, CachedPage> } | undefined> {
+  if (!existsSync(file)) return undefined;
+  let header: PageCacheHeader | undefined;
+  const pages = new Map<string, CachedPage>();
+  try {
+    for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+      if (line === '') continue;
+      const value = JSON.parse(line) as unknown;
+      if (header === undefined) {
+        header = value as PageCacheHeader;
+        if (header.format !== pageCacheFormat) return undefined;
+        continue;
+      }
+      const [pathname, page] = value as [string, CachedPage];
+      if (
+        typeof pathname !== 'string' ||
+        typeof page?.file !== 'string' ||
+        !Array.isArray(page.assets) ||
+        typeof page.dataFiles !== 'object' ||
+        page.dataFiles === null
+      ) {
+        return undefined;
+      }
+      pages.set(pathname, page);
+    }
+  } catch {
+    // A cache that cannot be read is no cache: every page is rendered, as on a first build.
+    return undefined;
+  }
+  return header ? { header, pages } : undefined;
+}
