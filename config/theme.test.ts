@@ -1,4 +1,5 @@
 import { validateThemeConfig } from '@docusaurus/theme-classic/lib/options';
+import { validateThemeConfig as validateMermaidConfig } from '@docusaurus/theme-mermaid/lib/validateThemeConfig.js';
 import { normalizeThemeConfig } from '@docusaurus/utils-validation';
 import { describe, expect, test } from 'vitest';
 import { themeConfig } from './theme';
@@ -11,6 +12,18 @@ function validate(config: unknown): void {
 describe('the theme config', () => {
   test('is valid as written', () => {
     expect(() => validate(themeConfig)).not.toThrow();
+  });
+
+  test("names every key the site's themes add, so that its keys' order is the same in every build", () => {
+    // Each theme's validation returns the config with its defaults; Docusaurus merges them in the order the themes
+    // finish loading, which varies, and a key the config already has keeps its place.
+    const own = Object.keys(themeConfig);
+    for (const validated of [
+      validateThemeConfig({ themeConfig: themeConfig as never, validate: normalizeThemeConfig }),
+      validateMermaidConfig({ themeConfig: themeConfig as never, validate: normalizeThemeConfig }),
+    ]) {
+      expect(Object.keys(validated).filter((key) => !own.includes(key))).toEqual([]);
+    }
   });
 
   test('a navbar item of an unknown type is a configuration error', () => {

@@ -16,4 +16,10 @@ export const themeConfig = {
   docs: { sidebar: { hideable: false, autoCollapseCategories: false }, versionPersistence: 'localStorage' },
   prism: { theme: codeTheme, darkTheme: codeTheme, additionalLanguages: prismLoadOrder(codeLanguages) },
   metadata: [{ name: 'theme-color', content: '#1b1b1d' }],
-} satisfies ThemeConfig;
+  // Named, though their defaults are all they hold: Docusaurus adds each theme's defaults to this object as the themes
+  // finish loading, in an order that varies from run to run (core's server/plugins/init.js), while a key named here
+  // keeps its place. Unnamed, the two swapped between builds of the same tree, and with them the generated config,
+  // main.js and every page's HTML (the page cache, src/build/page-cache, then copies none).
+  blog: {},
+  mermaid: {},
+} satisfies ThemeConfig & { mermaid: object };

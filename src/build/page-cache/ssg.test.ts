@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { sidebarHintsFile } from './sidebars';
 import { cachedSsg, pageCacheFile, previousOutput, type PageCacheReport, type SsgArguments } from './ssg';
 
 let root: string;
@@ -34,6 +35,7 @@ function props(headTags = '<meta name=x>'): SsgArguments['props'] {
   return {
     outDir,
     siteDir: root,
+    generatedFilesDir: path.join(root, '.docusaurus'),
     baseUrl: '/',
     routesPaths: routes,
     headTags,
@@ -101,7 +103,11 @@ test('a first build renders every page and writes the cache', async () => {
   chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
   const { rendered, report, result } = await build('1', 'a1');
   expect(rendered).toEqual(routes);
-  expect(report).toEqual({ reused: 0, rendered: 3, reason: 'no cache from an earlier build' });
+  expect(report).toEqual({
+    reused: 0,
+    rendered: 3,
+    reason: 'no cache from an earlier build, or one of an older format',
+  });
   expect(Object.keys(result.collectedData)).toEqual(routes);
   expect(existsSync(path.join(cache, pageCacheFile))).toBe(true);
 });
@@ -155,4 +161,29 @@ test("a page whose data file changed is rendered again, though its scripts' name
   const { rendered } = await build('2', 'b2');
   expect(rendered).toEqual(['/docs/a']);
   expect(page('docs/a/index.html')).toContain('{"summary":"List them"}');
+});
+
+test('a docs metadata chunk is known by the shape the bundle step hinted, not by its name', async () => {
+  const hint = (file: string, shape: string) => {
+    mkdirSync(path.join(root, '.docusaurus'), { recursive: true });
+    writeFileSync(
+      path.join(root, '.docusaurus', sidebarHintsFile),
+      JSON.stringify({ [`assets/js/${file}.js`]: shape }),
+    );
+  };
+  // Every page names the metadata chunk (here, as the home page's chunk is named by all of them).
+  chunks = { '/': 'meta.aaaa', '/docs/a': 'meta.aaaa', '/docs/b': 'meta.aaaa' };
+  hint('meta.aaaa', 'shape-1');
+  await build('1', 'a1');
+  // A category's key changed: a new name, the same shape.
+  chunks = { '/': 'meta.bbbb', '/docs/a': 'meta.bbbb', '/docs/b': 'meta.bbbb' };
+  hint('meta.bbbb', 'shape-1');
+  expect((await build('2', 'b2')).rendered).toEqual([]);
+  // The copied page names the chunk's new file: the old one is gone from the build.
+  expect(page('docs/a/index.html')).toContain('<script src=/assets/js/meta.bbbb.js>');
+  expect(page('docs/a/index.html')).not.toContain('meta.aaaa');
+  // A category's label changed: the shape too.
+  chunks = { '/': 'meta.cccc', '/docs/a': 'meta.cccc', '/docs/b': 'meta.cccc' };
+  hint('meta.cccc', 'shape-2');
+  expect((await build('3', 'c3')).rendered).toEqual(routes);
 });

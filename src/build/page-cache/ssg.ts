@@ -17,12 +17,14 @@ import {
   type CachedPage,
   type CollectedData,
 } from './store';
+import { readSidebarHints } from './sidebars';
 
 /** What Docusaurus's `executeSSG` (`@docusaurus/core/lib/ssg/ssgExecutor.js`) takes and gives, as far as it is read here. */
 export interface SsgArguments {
   props: {
     outDir: string;
     siteDir: string;
+    generatedFilesDir: string;
     baseUrl: string;
     routesPaths: string[];
     headTags: string;
@@ -95,7 +97,7 @@ export async function cachedSsg(
   // Gone until this build's is written: a build stopped while rendering leaves pages the cache would not describe.
   await rm(cacheFile, { force: true });
   const reason = !cache
-    ? 'no cache from an earlier build'
+    ? 'no cache from an earlier build, or one of an older format'
     : cache.header.outDir !== outDir
       ? 'the cache is of another output folder'
       : cache.header.templateDigest !== digest
@@ -106,7 +108,20 @@ export async function cachedSsg(
             ? "the previous build's output is gone"
             : undefined;
   const reusable = reason === undefined && cache ? cache : undefined;
-  const assets = reusable ? assetFiles(outDir) : new Set<string>();
+  // The docs metadata chunks are known by what the server reads of them (sidebars.ts), other files by their names.
+  const hints = readSidebarHints(props.generatedFilesDir);
+  const chunkOf = (file: string) => file.slice(0, file.indexOf('.'));
+  const identity = (asset: string) => {
+    const shape = hints.get(asset);
+    return shape === undefined ? asset : `sidebars:${chunkOf(asset)}:${shape}`;
+  };
+  const assets = new Set(reusable ? [...assetFiles(outDir)].map(identity) : []);
+  // A metadata chunk of the same shape under a new name: a copied page names the new file (the old one is gone).
+  const renamed = new Map<string, string>();
+  for (const [before, shape] of Object.entries(reusable?.header.sidebarChunks ?? {})) {
+    const now = [...hints].find(([file, hinted]) => hinted === shape && chunkOf(file) === chunkOf(before));
+    if (now && now[0] !== before) renamed.set(before, now[0]);
+  }
   const pages = new Map<string, CachedPage>();
   const toRender: string[] = [];
   // Each data file hashed once: a schema's data may be named by several pages.
@@ -127,7 +142,8 @@ export async function cachedSsg(
       stillRenders(page, assets, hashOf) &&
       existsSync(source);
     if (copied) {
-      const html = (await readFile(source, 'utf8')).replaceAll(reusable.header.runtime, runtime);
+      let html = (await readFile(source, 'utf8')).replaceAll(reusable.header.runtime, runtime);
+      for (const [before, now] of renamed) html = html.replaceAll(before, now);
       await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
       await writeFile(path.join(outDir, page.file), html);
       pages.set(pathname, page);
@@ -143,7 +159,9 @@ export async function cachedSsg(
   for (const pathname of toRender) {
     const file = htmlFileOf(pathname, baseUrl, trailingSlash);
     const html = await readFile(path.join(outDir, file), 'utf8');
-    const named = assetsOf(html, baseUrl).filter((asset) => asset !== renderedRuntime);
+    const named = assetsOf(html, baseUrl)
+      .filter((asset) => asset !== renderedRuntime)
+      .map(identity);
     const dataFiles = Object.fromEntries(
       // A file missing now is recorded as such: the page is rendered again once it is there.
       dataFilesOf(html, baseUrl).map((data) => [data, hashOf(data) ?? '']),
@@ -154,7 +172,13 @@ export async function cachedSsg(
   if (renderedRuntime) {
     await writePageCache(
       cacheFile,
-      { format: pageCacheFormat, outDir, templateDigest: digest, runtime: renderedRuntime },
+      {
+        format: pageCacheFormat,
+        outDir,
+        templateDigest: digest,
+        runtime: renderedRuntime,
+        sidebarChunks: Object.fromEntries(hints),
+      },
       routesPaths.flatMap((pathname): [string, CachedPage][] => {
         const page = pages.get(pathname);
         return page ? [[pathname, page]] : [];

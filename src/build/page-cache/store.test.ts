@@ -101,6 +101,7 @@ test('the cache file reads back as written; a missing, older or broken one reads
     outDir: '/out',
     templateDigest: 'd',
     runtime: 'assets/js/runtime~main.1.js',
+    sidebarChunks: { 'assets/js/meta.2.js': 'shape' },
   };
   const page = {
     file: 'a/index.html',

@@ -22,8 +22,9 @@ import { createInterface } from 'node:readline';
  *   renders, and the page names it (`data-reference-page`), as the browser fetches it; its name does not change with
  *   its content, so the cache keeps a hash of its bytes;
  * - the sidebar's lazy categories (src/core/lazy-routes), whose items the server's bundle holds whole and the browser
- *   fetches: their file names are hashes of their items, and the docs metadata every /docs page loads names them all,
- *   so any change to a category changes that chunk and every docs page is rendered again.
+ *   fetches: their keys are hashes of their items, held by the docs metadata every /docs page loads, and by the lazy
+ *   route table of each of the category's pages. The metadata chunk is known by what the server reads of it
+ *   (sidebars.ts), so that a new label renders again the pages of the tables that hold its category, not every page.
  */
 
 /** Bumped when what a cache entry holds or means changes: an older cache is then not read. */
@@ -35,7 +36,10 @@ export type CollectedData = unknown;
 export interface CachedPage {
   /** The HTML file, relative to the output folder. */
   file: string;
-  /** Every `assets/` file the HTML names, relative to the base URL, but the runtime. */
+  /**
+   * Every `assets/` file the HTML names, relative to the base URL, but the runtime; a docs metadata chunk as
+   * `sidebars:<its chunk>:<hash of its shape>` (sidebars.ts).
+   */
   assets: string[];
   /** The data files the server read for the page (`dataFilesOf`), relative to the base URL: a hash of each, or ''. */
   dataFiles: Record<string, string>;
@@ -49,6 +53,8 @@ export interface PageCacheHeader {
   templateDigest: string;
   /** The runtime's file name in those pages (`assets/js/runtime~main.<hash>.js`). */
   runtime: string;
+  /** The docs metadata chunks those pages name, and their shapes (sidebars.ts): renamed in a copied page. */
+  sidebarChunks: Record<string, string>;
 }
 
 /** The webpack runtime's file, relative to the base URL; `undefined` unless the output folder has exactly one. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
@@ -8,6 +8,8 @@ import { writeLazyTables } from '../../build/lazy-routes/tableFiles';
 import { moveChunkFiles, type LazyChunk } from '../../build/lazy-routes/chunkFiles';
 import { withLazyTables } from '../../build/lazy-routes/manifest';
 import type { LazyRoutesOptions } from '../../build/lazy-routes/options';
+import { parseRegistry } from '../../build/lazy-routes/split';
+import { sidebarHintsFile, sidebarsShape } from '../../build/page-cache/sidebars';
 
 export type { LazyRoutesOptions };
 import { clientManifestFile, groupRequests, updateClientManifest } from '../../build/route-scripts/manifestFile';
@@ -63,8 +65,19 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       });
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       writeLazyTables(context.generatedFilesDir, tables);
+      // For the page cache (src/build/page-cache/sidebars.ts): each metadata module's chunk and its shape's hash.
+      const chunkOf = new Map(parseRegistry(files.registry).map((entry) => [entry.modulePath, entry.chunkName]));
+      const shapes = versions.flatMap(({ file }) => {
+        const chunkName = chunkOf.get(
+          `@generated/${path.relative(context.generatedFilesDir, file).split(path.sep).join('/')}`,
+        );
+        return chunkName ? [{ chunkName, shape: sidebarsShape(served[file].text) }] : [];
+      });
+      const hints = { file: generated(sidebarHintsFile), shapes };
       return {
-        plugins: [new LazyChunkFilesPlugin(tableChunks, categoryFiles, clientManifestFile(context.generatedFilesDir))],
+        plugins: [
+          new LazyChunkFilesPlugin(tableChunks, categoryFiles, clientManifestFile(context.generatedFilesDir), hints),
+        ],
         module: {
           rules: [
             {
@@ -97,6 +110,7 @@ class LazyChunkFilesPlugin {
     private readonly tableChunks: string[][],
     private readonly categoryFiles: ReadonlyMap<string, string>,
     private readonly manifestPath: string,
+    private readonly hints: { file: string; shapes: { chunkName: string; shape: string }[] },
   ) {}
 
   apply(compiler: Compiler): void {
@@ -141,6 +155,11 @@ class LazyChunkFilesPlugin {
         })),
       }));
       updateClientManifest(this.manifestPath, (manifest) => withLazyTables(manifest, tables));
+      const hinted = this.hints.shapes.flatMap(({ chunkName, shape }) => {
+        const file = [...(compilation.namedChunks.get(chunkName)?.files ?? [])].find((name) => name.endsWith('.js'));
+        return file ? [[file, shape]] : [];
+      });
+      writeFileSync(this.hints.file, JSON.stringify(Object.fromEntries(hinted)));
     });
   }
 }
