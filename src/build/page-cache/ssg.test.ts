@@ -143,7 +143,7 @@ test('a change to the template renders every page; so does a missing previous ou
   await build('1', 'a1');
   const changed = await build('2', 'b2', '<meta name=y>');
   expect(changed.rendered).toEqual(routes);
-  expect(changed.report.reason).toBe("the template, a plugin's head tags or the installed packages changed");
+  expect(changed.report.reason).toBe("the code, the template, a plugin's head tags or the installed packages changed");
   // The output folder lost a page (a hand edit, a stopped build): that page is rendered, the others copied.
   rmSync(path.join(outDir, 'docs/a/index.html'));
   expect((await build('3', 'c3', '<meta name=y>')).rendered).toEqual(['/docs/a']);
@@ -186,4 +186,18 @@ test('a docs metadata chunk is known by the shape the bundle step hinted, not by
   chunks = { '/': 'meta.cccc', '/docs/a': 'meta.cccc', '/docs/b': 'meta.cccc' };
   hint('meta.cccc', 'shape-2');
   expect((await build('3', 'c3')).rendered).toEqual(routes);
+});
+
+test('a change to the code renders every page, the documents and guides being what the cache is for', async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  mkdirSync(path.join(root, 'src/components/ApiOperation/pageData'), { recursive: true });
+  const reader = path.join(root, 'src/components/ApiOperation/pageData/read.server.ts');
+  writeFileSync(reader, 'export const version = 1;');
+  await build('1', 'a1');
+  expect((await build('2', 'b2')).rendered).toEqual([]);
+  // A module the server's bundle alone has: no script of the browser's changes with it.
+  writeFileSync(reader, 'export const version = 2;');
+  const changed = await build('3', 'c3');
+  expect(changed.rendered).toEqual(routes);
+  expect(changed.report.reason).toBe("the code, the template, a plugin's head tags or the installed packages changed");
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   assetFiles,
   assetsOf,
+  codeDigest,
   dataFilesOf,
   fileHash,
   htmlFileOf,
@@ -61,6 +62,7 @@ function digestOf(props: SsgArguments['props'], docusaurusVersion: string): stri
       noIndex: siteConfig.noIndex ?? null,
       swcHtmlMinimizer: siteConfig.future.faster.swcHtmlMinimizer ?? null,
       v4: siteConfig.future.v4,
+      code: codeDigest(props.siteDir),
     },
     existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : '',
   );
@@ -101,7 +103,7 @@ export async function cachedSsg(
     : cache.header.outDir !== outDir
       ? 'the cache is of another output folder'
       : cache.header.templateDigest !== digest
-        ? "the template, a plugin's head tags or the installed packages changed"
+        ? "the code, the template, a plugin's head tags or the installed packages changed"
         : !runtime
           ? 'no single runtime script in this build'
           : !existsSync(previousDir)

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import {
   assetFiles,
   assetsOf,
+  codeDigest,
   dataFilesOf,
   fileHash,
   htmlFileOf,
@@ -85,6 +86,22 @@ test('the runtime is found only when there is exactly one; assets are listed fro
   writeFileSync(path.join(folder, 'assets/js/runtime~main.ffff.js'), '');
   expect(runtimeFile(folder)).toBeUndefined();
   expect(assetFiles(path.join(folder, 'none'))).toEqual(new Set());
+});
+
+test('the code digest changes with any file under src/ or config/ and with the Docusaurus config', () => {
+  mkdirSync(path.join(folder, 'src/theme'), { recursive: true });
+  mkdirSync(path.join(folder, 'docs'), { recursive: true });
+  writeFileSync(path.join(folder, 'src/theme/a.tsx'), 'a');
+  writeFileSync(path.join(folder, 'docusaurus.config.ts'), 'c');
+  writeFileSync(path.join(folder, 'docs/guide.md'), 'g');
+  const digest = codeDigest(folder);
+  writeFileSync(path.join(folder, 'docs/guide.md'), 'g2');
+  expect(codeDigest(folder)).toBe(digest);
+  writeFileSync(path.join(folder, 'src/theme/a.tsx'), 'a2');
+  const second = codeDigest(folder);
+  expect(second).not.toBe(digest);
+  writeFileSync(path.join(folder, 'docusaurus.config.ts'), 'c2');
+  expect(codeDigest(folder)).not.toBe(second);
 });
 
 test('the template digest changes with any part and with the installed packages', () => {

@@ -15,7 +15,8 @@ import { createInterface } from 'node:readline';
  * it again would give the same HTML. The one exception is the runtime, whose name changes with any chunk's (it maps
  * chunks to their names) and which renders nothing: the reused HTML gets the new runtime's name. What the template
  * adds around the render (head tags from plugins, the template, the minifier, Docusaurus's version, the installed
- * packages) is the build's `templateDigest`: when it changes, no page is reused.
+ * packages) and the site's code (`codeDigest`: the server's bundle has modules of its own) make the build's
+ * `templateDigest`: when it changes, no page is reused.
  *
  * What the server reads apart from the scripts is checked apart:
  * - a reference page's data (src/components/ApiOperation/pageData): the server reads the page's data file while it
@@ -112,6 +113,34 @@ export function templateDigest(parts: Record<string, unknown>, installed: string
   return createHash('sha256')
     .update(JSON.stringify({ format: pageCacheFormat, parts, installed }))
     .digest('hex');
+}
+
+/**
+ * The site's code: what the server renders with that no script of the browser's shows. A few modules exist on the
+ * server's side only (a reference page's data reader, the renderer's options, the loaders), and the names of the
+ * browser's scripts cannot tell when they change; so a change to any file under `src/` or `config/`, or to the
+ * Docusaurus config, renders every page. The cache is for what a docs team edits between builds: the documents and
+ * the guides.
+ */
+export function codeDigest(siteDir: string): string {
+  const hash = createHash('sha256');
+  const files = ['src', 'config'].flatMap((folder) =>
+    existsSync(path.join(siteDir, folder))
+      ? readdirSync(path.join(siteDir, folder), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)))
+      : [],
+  );
+  for (const name of ['docusaurus.config.ts', 'sidebars.ts']) {
+    if (existsSync(path.join(siteDir, name))) files.push(name);
+  }
+  for (const file of files.sort()) {
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(siteDir, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
 }
 
 /**

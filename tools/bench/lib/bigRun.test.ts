@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bigTable, pickBigDocuments, withOneCallChanged, type BigRow } from './bigRun';
+import { bigTable, pageCacheCounts, pickBigDocuments, withOneCallChanged, type BigRow } from './bigRun';
 import type { JsonObject } from '../../../src/core/openapi/document';
 
 describe('the big documents axis', () => {
@@ -29,13 +29,21 @@ describe('the big documents axis', () => {
       mdxBytes: 4e6,
       htmlBytes: 1.5e8,
       jsBytes: 2e7,
-      warm: { wall: 375.1, cpu: 500, rss: 3e9 },
+      warm: { wall: 375.1, cpu: 500, rss: 3e9, copied: 990, rendered: 10 },
     };
     const [, , line, failed] = bigTable([row, { ...row, label: 'the site and stripe', warm: null }]).split('\n');
-    expect(failed).toMatch(/^\| the site and stripe \|.* \| 4\.0 \| failed \|$/);
+    expect(failed).toMatch(/^\| the site and stripe \|.* \| 4\.0 \| failed \| — \|$/);
     expect(line).toBe(
-      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 | 375, 0.25 |',
+      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 | 375, 0.25 | 990, 10 |',
     );
+  });
+
+  test("the page cache's counts are read from the build's output", () => {
+    expect(pageCacheCounts('x\n[page-cache] 14500 pages copied from the previous build, 184 rendered\ny')).toEqual({
+      copied: 14_500,
+      rendered: 184,
+    });
+    expect(pageCacheCounts('no cache here')).toBeUndefined();
   });
 
   test('the warm build’s change is one call’s summary, the rest of the document as it was', () => {

@@ -42,7 +42,13 @@ export interface BigRow {
    * The second build, in the same folder after a one-call change (`withOneCallChanged`): seconds and peak bytes;
    * `null` when it failed (the cold build's figures are kept all the same).
    */
-  warm: { wall: number; cpu: number; rss: number } | null;
+  warm: { wall: number; cpu: number; rss: number; copied?: number; rendered?: number } | null;
+}
+
+/** What the page cache (src/build/page-cache) said of a build's pages: copied and rendered; none when it said nothing. */
+export function pageCacheCounts(output: string): { copied: number; rendered: number } | undefined {
+  const said = /\[page-cache\] (\d+) pages copied from the previous build, (\d+) rendered/.exec(output);
+  return said ? { copied: Number(said[1]), rendered: Number(said[2]) } : undefined;
 }
 
 /**
@@ -139,7 +145,10 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
     try {
       const warm = await timedBuild(site.dir, outDir, `${label}, one call changed`);
       log(`${label}, one call changed: ${warm.time.wall.toFixed(0)} s wall`);
-      return { ...row, warm: { wall: warm.time.wall, cpu: warm.time.cpu, rss: warm.time.rss } };
+      return {
+        ...row,
+        warm: { wall: warm.time.wall, cpu: warm.time.cpu, rss: warm.time.rss, ...pageCacheCounts(warm.output) },
+      };
     } catch (error) {
       // At Graph's size the cold build alone is most of an hour: its figures are not thrown away with the second.
       log(
@@ -156,8 +165,8 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
 export function bigTable(rows: readonly BigRow[]): string {
   const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
   return [
-    '| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB | one call changed: wall s, of cold |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB | one call changed: wall s, of cold | pages copied, rendered |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
         `| ${row.label} | ${row.calls} | ${row.schemas} | ${row.pages} | ${row.wall.toFixed(0)} | ${row.cpu.toFixed(0)} | ` +
@@ -167,7 +176,8 @@ export function bigTable(rows: readonly BigRow[]): string {
             ', ',
           )} | ${(row.bytes / 1e6).toFixed(1)} | ${(row.htmlBytes / 1e3 / Math.max(row.pages, 1)).toFixed(1)} | ` +
         `${(row.jsBytes / 1e6).toFixed(1)} | ${(row.mdxBytes / 1e6).toFixed(1)} | ` +
-        `${row.warm ? `${row.warm.wall.toFixed(0)}, ${(row.warm.wall / row.wall).toFixed(2)}` : 'failed'} |`,
+        `${row.warm ? `${row.warm.wall.toFixed(0)}, ${(row.warm.wall / row.wall).toFixed(2)}` : 'failed'} | ` +
+        `${row.warm?.copied === undefined ? '—' : `${row.warm.copied}, ${row.warm.rendered}`} |`,
     ),
   ].join('\n');
 }
