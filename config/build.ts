@@ -119,7 +119,7 @@ export function fasterOptions(env: Record<string, string | undefined>): FasterCo
  * The page cache (src/build/page-cache): the render step writes, beside the site's generated files, what each page's
  * HTML was made of, and the next build of the same output folder copies a page whose parts did not change instead of
  * rendering it again. `pageCacheVariable` names the folder for the render step (tools/build sets it); a build with
- * `noPageCacheVariable` set to `true` renders every page and leaves the cache alone.
+ * `noPageCacheVariable` set to `true` renders every page and removes the cache (its pages are no longer the output's).
  */
 export const pageCacheRoot = '.docusaurus/page-cache';
 export const pageCacheVariable = 'PAGE_CACHE_DIR';

@@ -185,12 +185,13 @@ describe('the page cache', () => {
     expect(existsSync(path.join(folder, previousOutput))).toBe(false);
   });
 
-  test('a failed build leaves no cache, and NO_PAGE_CACHE=true leaves the output folder and the cache alone', async () => {
+  test('a failed build leaves no cache, nor does NO_PAGE_CACHE=true, which leaves the output folder where it is', async () => {
     const folder = builtBefore();
+    expect(await productionBuild([site, '--out-dir', 'out'], {}, recorder([0, 1]).run)).toMatchObject({ code: 1 });
+    expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
+    builtBefore();
     await productionBuild([site, '--out-dir', 'out'], off, recorder([0, 0]).run);
     expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
-    expect(existsSync(path.join(folder, pageCacheFile))).toBe(true);
-    expect(await productionBuild([site, '--out-dir', 'out'], {}, recorder([0, 1]).run)).toMatchObject({ code: 1 });
     expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
   });
 

@@ -50,9 +50,13 @@ export function buildFolders(args: readonly string[], cwd = process.cwd()): { si
  * folder no build of this site wrote is never touched; nothing is moved when `NO_PAGE_CACHE=true`.
  */
 export function preparePageCache(args: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  if (env[noPageCacheVariable] === 'true') return undefined;
   const { siteDir, outDir } = buildFolders(args);
   const folder = path.join(siteDir, pageCacheRoot, createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+  if (env[noPageCacheVariable] === 'true') {
+    // This build's pages will not be the ones the cache describes.
+    rmSync(path.join(folder, pageCacheFile), { force: true });
+    return undefined;
+  }
   const previous = path.join(folder, previousOutput);
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(path.join(folder, pageCacheFile)) && existsSync(outDir)) {

@@ -201,3 +201,11 @@ test('a change to the code renders every page, the documents and guides being wh
   expect(changed.rendered).toEqual(routes);
   expect(changed.report.reason).toBe("the code, the template, a plugin's head tags or the installed packages changed");
 });
+
+test('a page that does not name the runtime its cache entry was written with is rendered: another build wrote it', async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  await build('1', 'a1');
+  // A build without the cache (or a bare `docusaurus build`) wrote this page since.
+  writeFileSync(path.join(outDir, 'docs/a/index.html'), '<script src=/assets/js/runtime~main.ffff.js></script>');
+  expect((await build('2', 'b2')).rendered).toEqual(['/docs/a']);
+});

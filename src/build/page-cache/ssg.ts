@@ -143,8 +143,11 @@ export async function cachedSsg(
       page.file === htmlFileOf(pathname, baseUrl, trailingSlash) &&
       stillRenders(page, assets, hashOf) &&
       existsSync(source);
-    if (copied) {
-      let html = (await readFile(source, 'utf8')).replaceAll(reusable.header.runtime, runtime);
+    // A page that does not name the runtime the cache says it was written with came from another build (a bare
+    // `docusaurus build`, a build with the cache off): it is rendered.
+    const written = copied ? await readFile(source, 'utf8') : '';
+    if (copied && written.includes(reusable.header.runtime)) {
+      let html = written.replaceAll(reusable.header.runtime, runtime);
       for (const [before, now] of renamed) html = html.replaceAll(before, now);
       await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
       await writeFile(path.join(outDir, page.file), html);
@@ -166,7 +169,7 @@ export async function cachedSsg(
       .map(identity);
     const dataFiles = Object.fromEntries(
       // A file missing now is recorded as such: the page is rendered again once it is there.
-      dataFilesOf(html, baseUrl).map((data) => [data, hashOf(data) ?? '']),
+      dataFilesOf(html).map((data) => [data, hashOf(data) ?? '']),
     );
     pages.set(pathname, { file, assets: named, dataFiles, data: rendered.collectedData[pathname] });
   }

@@ -83,12 +83,14 @@ export function assetsOf(html: string, baseUrl: string): string[] {
   return [...found].sort().map(detached);
 }
 
-/** The reference data files a page names (`data-reference-page`), relative to the base URL. */
-export function dataFilesOf(html: string, baseUrl: string): string[] {
+/**
+ * The reference data files a page names (`data-reference-page`: a path from the site's root, which the page's data
+ * route is, without the base URL), relative to the output folder.
+ */
+export function dataFilesOf(html: string): string[] {
   const found = new Set<string>();
   for (const match of html.matchAll(/data-reference-page=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
-    const route = match[1] ?? match[2] ?? match[3];
-    if (route.startsWith(baseUrl)) found.add(route.slice(baseUrl.length));
+    found.add((match[1] ?? match[2] ?? match[3]).replace(/^\/+/, ''));
   }
   return [...found].sort().map(detached);
 }
