@@ -202,7 +202,8 @@ const installed = Symbol.for('arena.pageCache');
 /**
  * Puts `cachedSsg` in place of Docusaurus's `executeSSG`, which its build (`commands/build/buildLocale.js`) reads from
  * the module's exports when it renders: Docusaurus has no hook around its static-site generation. Throws when the
- * module no longer has it, so a Docusaurus upgrade that moves it fails the build rather than silently losing the cache.
+ * module no longer has it. An upgrade that keeps the export but stops reading it through the module would only turn the
+ * cache off (every page rendered, the `[page-cache]` line missing from the build's output), not make a page stale.
  */
 export function installPageCache(siteDir: string, folder: string, log: (message: string) => void): void {
   const siteRequire = createRequire(path.join(siteDir, 'package.json'));

@@ -42,7 +42,7 @@ export interface CachedPage {
    * `sidebars:<its chunk>:<hash of its shape>` (sidebars.ts).
    */
   assets: string[];
-  /** The data files the server read for the page (`dataFilesOf`), relative to the base URL: a hash of each, or ''. */
+  /** The data files the server read for the page (`dataFilesOf`), relative to the output folder: a hash of each, or ''. */
   dataFiles: Record<string, string>;
   data: CollectedData;
 }
