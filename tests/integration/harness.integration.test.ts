@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,12 +36,21 @@ async function leftAfter(ports: number[], marker: string): Promise<{ ports: numb
   }
 }
 
+/** Temporary folders of this file's runs, removed after each test: a run killed here cannot remove its own. */
+const folders: string[] = [];
+function newFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+
 function start(args: string[], marker: string, env: Record<string, string> = {}): ChildProcess {
-  // Its own group, as a terminal gives the command it runs: Ctrl-C signals the whole group.
+  // Its own group, as a terminal gives the command it runs: Ctrl-C signals the whole group. Its own TMPDIR, so
+  // that what its servers write there goes with the test's folders.
   return spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env, [runMarkerVariable]: marker },
+    env: { ...process.env, TMPDIR: newFolder('portal-harness-tmp-'), ...env, [runMarkerVariable]: marker },
   });
 }
 
@@ -78,6 +87,7 @@ async function portsWritten(file: string, child: ChildProcess): Promise<number[]
 const markers: string[] = [];
 afterEach(async () => {
   await Promise.all(markers.splice(0).map((marker) => stopRun(marker)));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 function newMarker(): string {
@@ -111,7 +121,7 @@ test("a runner killed outright (a timeout's SIGKILL) leaves servers that npm tes
 
 /** The harness's Playwright suite (tests/fixtures/harness), run with the marker; its setup writes the ports to `file`. */
 function startSuite(marker: string, env: Record<string, string> = {}): { run: ChildProcess; file: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-harness-run-'));
+  const dir = newFolder('portal-harness-run-');
   const file = path.join(dir, 'ports.json');
   const playwright = path.resolve('node_modules/@playwright/test/cli.js');
   const run = start([playwright, 'test', '--config', path.join(harness, 'playwright.config.ts')], marker, {

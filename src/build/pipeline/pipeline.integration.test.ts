@@ -67,8 +67,8 @@ async function run(
     const json = readFileSync(path.join(outDir, 'data-v4.json'), 'utf8');
     return { result, logger, json, outDir };
   } finally {
-    // Outputs are read above; the folder is kept only for the no-partial-write check of strict failures.
-    if (!options.strict) rmSync(outDir, { recursive: true, force: true });
+    // Outputs are read above (the no-partial-write check of strict failures uses a folder of its own).
+    rmSync(outDir, { recursive: true, force: true });
   }
 }
 
