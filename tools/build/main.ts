@@ -27,7 +27,13 @@ void productionBuild(args, process.env, (argv, env) => {
   const child = spawn(process.execPath, argv, { stdio: 'inherit', env });
   // A stopped step (code null) fails the build: Ctrl+C reaches the step's process through the terminal's group.
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, output: '' })));
-}).then((result) => {
-  if (result.failedStep) console.error(`[build] the ${result.failedStep} step failed (exit code ${result.code})`);
-  process.exit(result.code ?? 1);
-});
+}).then(
+  (result) => {
+    if (result.failedStep) console.error(`[build] the ${result.failedStep} step failed (exit code ${result.code})`);
+    process.exit(result.code ?? 1);
+  },
+  (error: unknown) => {
+    console.error(`[build] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -204,5 +204,22 @@ describe('the page cache', () => {
       outDir: path.join(realpathSync(site), 'one'),
     });
     expect(buildFolders(['--out-dir', '/abs/out', site]).outDir).toBe('/abs/out');
+    expect(buildFolders([site, '--no-minify', '--out-dir', 'one']).outDir).toBe(path.join(realpathSync(site), 'one'));
+  });
+
+  test.each([
+    ['--out-dir=elsewhere'],
+    ['--locale', 'fr'],
+    ['-l', 'fr'],
+    ['--config', 'other.config.ts'],
+    ['one', 'two'],
+    ['--out-dir'],
+    ['--out-dir', 'a', '--out-dir', 'b'],
+  ])('arguments it cannot read (%j) stop the build before any step, and nothing is moved', async (...args) => {
+    builtBefore();
+    const { calls, run } = recorder([0, 0]);
+    await expect(productionBuild([site, ...args], {}, run)).rejects.toThrow(/the production build does not take/);
+    expect(calls).toEqual([]);
+    expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
   });
 });

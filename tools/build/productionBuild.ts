@@ -31,16 +31,31 @@ export function withOutDir(args: readonly string[], outDir: string): string[] {
   return at === -1 ? [...args, '--out-dir', outDir] : args.map((arg, index) => (index === at + 1 ? outDir : arg));
 }
 
+/** `docusaurus build`'s flags that change neither the site folder nor the output folder, nor the pages' paths. */
+const flagsWithoutFolders = new Set(['--no-minify', '--bundle-analyzer', '--dev']);
+
 /**
  * The site folder and output folder a build's arguments name, as Docusaurus resolves them (`server/site.js`): the
- * first positional argument (default: the working folder), and `--out-dir` from it (default `build`).
+ * first positional argument (default: the working folder), and `--out-dir` from it (default `build`). Any other
+ * argument throws: the page cache moves the output folder aside and removes it, so a folder read wrongly here
+ * (`--out-dir=x`, or a `--locale` that writes into a subfolder) must stop the build before anything is moved.
  */
 export function buildFolders(args: readonly string[], cwd = process.cwd()): { siteDir: string; outDir: string } {
-  const at = args.indexOf('--out-dir');
-  const positional = args.find((arg, index) => !arg.startsWith('--') && index !== at + 1);
-  const given = path.resolve(cwd, positional ?? '.');
+  const positionals: string[] = [];
+  let outDirArg: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    if (arg === '--out-dir' && index + 1 < args.length && outDirArg === undefined) outDirArg = args[(index += 1)];
+    else if (flagsWithoutFolders.has(arg)) continue;
+    else if (arg.startsWith('-') || positionals.length > 0)
+      throw new Error(
+        `the production build does not take ${JSON.stringify(arg)} (it takes a site folder and --out-dir <folder>)`,
+      );
+    else positionals.push(arg);
+  }
+  const given = path.resolve(cwd, positionals[0] ?? '.');
   const siteDir = existsSync(given) ? realpathSync(given) : given;
-  return { siteDir, outDir: path.resolve(siteDir, at === -1 ? 'build' : args[at + 1]) };
+  return { siteDir, outDir: path.resolve(siteDir, outDirArg ?? 'build') };
 }
 
 /**
@@ -81,9 +96,10 @@ export async function productionBuild(
   env: NodeJS.ProcessEnv,
   runStep: StepRunner,
 ): Promise<StepResult & { failedStep?: BuildStep['name'] }> {
+  // First: it throws on arguments it cannot read, before anything is made or moved.
+  const cacheFolder = preparePageCache(args, env);
   const folder = mkdtempSync(path.join(tmpdir(), 'arena-build-'));
   const serverBundleFile = path.join(folder, 'server-bundle.json');
-  const cacheFolder = preparePageCache(args, env);
   const shared = {
     [resolutionFileVariable]: path.join(folder, 'resolved-documents.json'),
     [serverBundleFileVariable]: serverBundleFile,

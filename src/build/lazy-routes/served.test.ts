@@ -68,3 +68,12 @@ test('serves the split tables and the pruned version metadata, each with its ori
   // The table's chunks, whose files it registers once bundled (./chunkFiles.ts).
   expect(tableChunks).toEqual([['aaaa1111']]);
 });
+
+test('a page of a lazy category whose route is not lazy stops the bundle, naming it', () => {
+  const options = { helperRequest: '/abs/lazyRouteGroup.tsx', routesPerTable: () => 64 };
+  // The category's other link is no route of the site: nothing to check.
+  expect(() => servedModules(files, [version], { ...options, isLazyModule: () => true })).not.toThrow();
+  expect(() => servedModules(files, [version], { ...options, isLazyModule: () => false })).toThrow(
+    /1 page\(s\) of a lazy sidebar category are not lazy routes .* e\.g\. \/docs\/data-api\/get-team$/,
+  );
+});

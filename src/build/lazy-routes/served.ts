@@ -65,6 +65,20 @@ export function servedModules(
     lazyTableRequest: (table) => `./${lazyTableFile(table)}`,
     categoryOf: (route) => categoryOfPath.get(route),
   });
+  // A page of a lazy category learns its category's items from its lazy table (the browser loads them with it, and the
+  // page cache knows the page's category by the table the page names): a page outside the tables would show its
+  // category cut to its first item, and could be copied with a stale one.
+  // (A category's link that is no route of this site, such as an external one, has no page to copy.)
+  const lazyRoutes = new Set(split.lazyRoutes);
+  const outside = [...categoryOfPath.keys()].filter(
+    (route) => !lazyRoutes.has(route) && files.routes.includes(`path: '${route}',`),
+  );
+  if (outside.length > 0) {
+    throw new Error(
+      `[lazy-routes] ${outside.length} page(s) of a lazy sidebar category are not lazy routes (their modules are ` +
+        `outside the plugin's modulePrefixes), e.g. ${outside.slice(0, 3).join(', ')}`,
+    );
+  }
   const modules = {
     'registry.js': { original: files.registry, text: split.registry },
     'routesChunkNames.json': { original: files.routesChunkNames, text: split.routesChunkNames },

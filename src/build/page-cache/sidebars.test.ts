@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { readSidebarHints, sidebarHintsFile, sidebarsShape } from './sidebars';
+import { readSidebarHints, sidebarHintsFile, sidebarsShape, type Json } from './sidebars';
 
 /** A pruned docs metadata module: one lazy category as a tuple, one as an object, one ordinary category. */
 function metadata({ key = 'k1', firstLabel = 'List users', label = 'users', guide = 'Start' } = {}): string {
@@ -27,17 +27,40 @@ function metadata({ key = 'k1', firstLabel = 'List users', label = 'users', guid
   });
 }
 
+const link = (href: string, extra: Record<string, Json> = {}): Json => ({ type: 'link', href, label: href, ...extra });
+/** The lazy categories' items by key, as the bundle step has them. */
+function categories(k1: Json[], k2: Json[] = k1): (key: string) => Json[] | undefined {
+  return (key) => ({ k1, k2 })[key];
+}
+const users = [link('/docs/x/list-users'), link('/docs/x/get-user'), link('/docs/x/list-groups')];
+
 test("a category's key and first label, which only the browser reads, leave the shape as it was", () => {
-  const shape = sidebarsShape(metadata());
-  expect(sidebarsShape(metadata({ key: 'k2' }))).toBe(shape);
-  expect(sidebarsShape(metadata({ firstLabel: 'List users (changed)' }))).toBe(shape);
+  const shape = sidebarsShape(metadata(), categories(users));
+  expect(sidebarsShape(metadata({ key: 'k2' }), categories(users))).toBe(shape);
+  expect(sidebarsShape(metadata({ firstLabel: 'List users (changed)' }), categories(users))).toBe(shape);
+  // A call added to a category, or one's label changed: what the server renders of it collapsed is the same.
+  const more = [...users, link('/docs/x/delete-user')];
+  expect(sidebarsShape(metadata({ key: 'k2' }), categories(more))).toBe(shape);
+  const relabelled = [users[0]!, link('/docs/x/get-user', { label: 'Get one user' }), users[2]!];
+  expect(sidebarsShape(metadata(), categories(relabelled))).toBe(shape);
 });
 
 test('what the server renders of a collapsed category, or any item of another, changes it', () => {
-  const shape = sidebarsShape(metadata());
-  expect(sidebarsShape(metadata({ label: 'people' }))).not.toBe(shape);
-  expect(sidebarsShape(metadata({ guide: 'Start here' }))).not.toBe(shape);
-  expect(sidebarsShape(JSON.stringify({ other: 1 }))).toMatch(/^[0-9a-f]{64}$/);
+  const shape = sidebarsShape(metadata(), categories(users));
+  expect(sidebarsShape(metadata({ label: 'people' }), categories(users))).not.toBe(shape);
+  expect(sidebarsShape(metadata({ guide: 'Start here' }), categories(users))).not.toBe(shape);
+  expect(sidebarsShape(JSON.stringify({ other: 1 }), categories(users))).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test("a category's items' visibility changes it: whether it shows, and where it links, are read from all of them", () => {
+  const shape = sidebarsShape(metadata(), categories(users));
+  const secondUnlisted = [users[0]!, link('/docs/x/get-user', { unlisted: true }), users[2]!];
+  expect(sidebarsShape(metadata(), categories(secondUnlisted))).not.toBe(shape);
+  // The first unlisted: the collapsed category links to the next listed item, which the pruned module does not hold.
+  const firstUnlisted = (next: string) => [link('/docs/x/list-users', { unlisted: true }), link(next)];
+  expect(sidebarsShape(metadata(), categories(firstUnlisted('/docs/x/a')))).not.toBe(
+    sidebarsShape(metadata(), categories(firstUnlisted('/docs/x/b'))),
+  );
 });
 
 test('the hints read back; a missing or broken file gives none', () => {

@@ -12,7 +12,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { sidebarHintsFile } from './sidebars';
-import { cachedSsg, pageCacheFile, previousOutput, type PageCacheReport, type SsgArguments } from './ssg';
+import {
+  cachedSsg,
+  installPageCache,
+  pageCacheFile,
+  previousOutput,
+  runningExecutor,
+  type PageCacheReport,
+  type SsgArguments,
+} from './ssg';
 
 let root: string;
 let outDir: string;
@@ -208,4 +216,39 @@ test('a page that does not name the runtime its cache entry was written with is 
   // A build without the cache (or a bare `docusaurus build`) wrote this page since.
   writeFileSync(path.join(outDir, 'docs/a/index.html'), '<script src=/assets/js/runtime~main.ffff.js></script>');
   expect((await build('2', 'b2')).rendered).toEqual(['/docs/a']);
+});
+
+/** A Docusaurus package of a few files under `folder`: its executor records what it was called with. */
+function fakeDocusaurus(folder: string): string {
+  const core = path.join(folder, 'node_modules/@docusaurus/core');
+  mkdirSync(path.join(core, 'lib/ssg'), { recursive: true });
+  mkdirSync(path.join(core, 'lib/commands/build'), { recursive: true });
+  writeFileSync(path.join(core, 'package.json'), JSON.stringify({ name: '@docusaurus/core', version: '0.0.0-fake' }));
+  writeFileSync(
+    path.join(core, 'lib/ssg/ssgExecutor.js'),
+    'exports.calls = []; exports.executeSSG = async (args) => { exports.calls.push(args.router); return { collectedData: {} }; };',
+  );
+  writeFileSync(path.join(core, 'lib/commands/build/buildLocale.js'), '');
+  return path.join(core, 'lib/ssg/ssgExecutor.js');
+}
+
+test("the executor wrapped is the running build's (the copy whose build command is loaded), else the site's", () => {
+  const site = fakeDocusaurus(path.join(root, 'site'));
+  const other = fakeDocusaurus(path.join(root, 'other'));
+  const loaded = (files: string[]) => Object.fromEntries(files.map((file) => [file, {} as NodeJS.Module]));
+  const buildOf = (executor: string) => path.join(path.dirname(executor), '../commands/build/buildLocale.js');
+  expect(runningExecutor(path.join(root, 'site'), loaded([site, other, buildOf(other)])).file).toBe(other);
+  expect(runningExecutor(path.join(root, 'site'), loaded([other])).file).toBe(site);
+});
+
+test('on the hash router the wrapper hands over to Docusaurus; postBuild learns whether the render went through it', async () => {
+  const file = fakeDocusaurus(path.join(root, 'site'));
+  const installed = installPageCache(path.join(root, 'site'), cache, () => {}, {});
+  expect(installed.wentThrough()).toBe(false);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the fake package is CommonJS, as Docusaurus is
+  const executor = require(file) as { calls: string[]; executeSSG: (args: SsgArguments) => Promise<unknown> };
+  await executor.executeSSG({ router: 'hash', props: props() });
+  expect(executor.calls).toEqual(['hash']);
+  expect(installed.wentThrough()).toBe(true);
+  expect(existsSync(path.join(cache, pageCacheFile))).toBe(false);
 });

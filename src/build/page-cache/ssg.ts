@@ -17,11 +17,13 @@ import {
   writePageCache,
   type CachedPage,
   type CollectedData,
+  type PageCacheHeader,
 } from './store';
 import { readSidebarHints } from './sidebars';
 
 /** What Docusaurus's `executeSSG` (`@docusaurus/core/lib/ssg/ssgExecutor.js`) takes and gives, as far as it is read here. */
 export interface SsgArguments {
+  router?: string;
   props: {
     outDir: string;
     siteDir: string;
@@ -41,6 +43,11 @@ export interface SsgArguments {
   [other: string]: unknown;
 }
 export type ExecuteSsg = (args: SsgArguments) => Promise<{ collectedData: Record<string, CollectedData> }>;
+
+// The installed Docusaurus's own arguments must give everything read here: an upgrade that renames a field fails
+// type-checking, not a build (nor, worse, reads `undefined` into the digest).
+type UpstreamArguments = Parameters<typeof import('@docusaurus/core/lib/ssg/ssgExecutor.js').executeSSG>[0];
+export const upstreamArgumentsFit = (args: UpstreamArguments): SsgArguments => args;
 
 /** The cache's file in its folder; the previous build's output, moved aside by tools/build, is `previousOutput`. */
 export const pageCacheFile = 'pages.ndjson';
@@ -95,20 +102,23 @@ export async function cachedSsg(
   const runtime = runtimeFile(outDir);
   const cacheFile = path.join(folder, pageCacheFile);
   const previousDir = path.join(folder, previousOutput);
-  const cache = await readPageCache(cacheFile);
+  const unusable = (header: PageCacheHeader) =>
+    header.outDir !== outDir
+      ? 'the cache is of another output folder'
+      : header.templateDigest !== digest
+        ? "the code, the template, a plugin's head tags or the installed packages changed"
+        : undefined;
+  const cache = await readPageCache(cacheFile, (header) => unusable(header) === undefined);
   // Gone until this build's is written: a build stopped while rendering leaves pages the cache would not describe.
   await rm(cacheFile, { force: true });
   const reason = !cache
     ? 'no cache from an earlier build, or one of an older format'
-    : cache.header.outDir !== outDir
-      ? 'the cache is of another output folder'
-      : cache.header.templateDigest !== digest
-        ? "the code, the template, a plugin's head tags or the installed packages changed"
-        : !runtime
-          ? 'no single runtime script in this build'
-          : !existsSync(previousDir)
-            ? "the previous build's output is gone"
-            : undefined;
+    : (unusable(cache.header) ??
+      (!runtime
+        ? 'no single runtime script in this build'
+        : !existsSync(previousDir)
+          ? "the previous build's output is gone"
+          : undefined));
   const reusable = reason === undefined && cache ? cache : undefined;
   // The docs metadata chunks are known by what the server reads of them (sidebars.ts), other files by their names.
   const hints = readSidebarHints(props.generatedFilesDir);
@@ -156,6 +166,9 @@ export async function cachedSsg(
     }
     toRender.push(pathname);
   }
+  // What the cache held of the pages rendered now is not needed again (its links are most of it, at Graph's size
+  // hundreds of MB): let it go before rendering, which needs the memory.
+  reusable?.pages.clear();
   const rendered =
     toRender.length > 0
       ? await render({ ...args, props: { ...props, routesPaths: toRender } })
@@ -198,28 +211,66 @@ export async function cachedSsg(
 }
 
 const installed = Symbol.for('arena.pageCache');
+const executorFile = '@docusaurus/core/lib/ssg/ssgExecutor.js';
+
+/**
+ * The `ssgExecutor.js` module the running build uses: the one already loaded (its build command requires it before any
+ * plugin loads) whose package's build command is loaded too; failing that, the site's own. Not just the site's: a site
+ * whose folder resolves another copy of Docusaurus than the one running would have the wrapper put where no build
+ * reads it.
+ */
+export function runningExecutor(
+  siteDir: string,
+  loaded?: NodeJS.Require['cache'],
+): { file: string; require: NodeJS.Require } {
+  const siteRequire = createRequire(path.join(siteDir, 'package.json'));
+  // Node's one module cache, whichever require it is read through.
+  loaded ??= siteRequire.cache;
+  const ending = `${path.sep}${executorFile.split('/').join(path.sep)}`;
+  const running = Object.keys(loaded).filter(
+    (file) =>
+      file.endsWith(ending) && loaded[path.join(path.dirname(file), '../commands/build/buildLocale.js')] !== undefined,
+  );
+  return running.length === 1
+    ? { file: running[0], require: createRequire(running[0]) }
+    : { file: siteRequire.resolve(executorFile), require: siteRequire };
+}
 
 /**
  * Puts `cachedSsg` in place of Docusaurus's `executeSSG`, which its build (`commands/build/buildLocale.js`) reads from
  * the module's exports when it renders: Docusaurus has no hook around its static-site generation. Throws when the
- * module no longer has it. An upgrade that keeps the export but stops reading it through the module would only turn the
- * cache off (every page rendered, the `[page-cache]` line missing from the build's output), not make a page stale.
+ * module no longer has it. A site on the hash router (one page, nothing to cache) goes to Docusaurus's own. Returns a
+ * check for postBuild: whether the render went through the wrapper (an upgrade that keeps the export but stops reading
+ * it through the module would turn the cache off; the check says so, not a stale page).
  */
-export function installPageCache(siteDir: string, folder: string, log: (message: string) => void): void {
-  const siteRequire = createRequire(path.join(siteDir, 'package.json'));
-  const executor = siteRequire('@docusaurus/core/lib/ssg/ssgExecutor.js') as Record<string | symbol, unknown>;
-  const { version } = siteRequire('@docusaurus/core/package.json') as { version: string };
+export function installPageCache(
+  siteDir: string,
+  folder: string,
+  log: (message: string) => void,
+  loaded?: NodeJS.Require['cache'],
+): { wentThrough: () => boolean } {
+  const { file, require: executorRequire } = runningExecutor(siteDir, loaded);
+  const executor = executorRequire(file) as Record<string | symbol, unknown>;
+  const { version } = executorRequire(path.join(path.dirname(file), '../../package.json')) as { version: string };
   const original = executor.executeSSG;
   if (typeof original !== 'function') {
-    throw new Error('[page-cache] @docusaurus/core/lib/ssg/ssgExecutor.js no longer exports executeSSG');
+    throw new Error(`[page-cache] ${executorFile} no longer exports executeSSG`);
   }
-  if (executor[installed]) return;
-  executor[installed] = true;
-  executor.executeSSG = (args: SsgArguments) =>
-    cachedSsg(args, original as ExecuteSsg, folder, version, (said) =>
-      log(
-        `[page-cache] ${said.reused} pages copied from the previous build, ${said.rendered} rendered` +
-          (said.reason ? ` (${said.reason})` : ''),
-      ),
-    );
+  // Installed once per process (the plugin is loaded again when a build reloads its site).
+  const known = executor[installed] as { called: boolean } | undefined;
+  const state = known ?? { called: false };
+  if (!known) {
+    executor[installed] = state;
+    executor.executeSSG = (args: SsgArguments) => {
+      state.called = true;
+      if (args.router === 'hash') return (original as ExecuteSsg)(args);
+      return cachedSsg(args, original as ExecuteSsg, folder, version, (said) =>
+        log(
+          `[page-cache] ${said.reused} pages copied from the previous build, ${said.rendered} rendered` +
+            (said.reason ? ` (${said.reason})` : ''),
+        ),
+      );
+    };
+  }
+  return { wentThrough: () => state.called };
 }

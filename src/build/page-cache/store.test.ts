@@ -88,8 +88,10 @@ test('the runtime is found only when there is exactly one; assets are listed fro
   expect(assetFiles(path.join(folder, 'none'))).toEqual(new Set());
 });
 
-test('the code digest changes with any file under src/ or config/ and with the Docusaurus config', () => {
+test('the code digest changes with any file under src/, config/ or sidebars/ and with the Docusaurus config', () => {
   mkdirSync(path.join(folder, 'src/theme'), { recursive: true });
+  mkdirSync(path.join(folder, 'sidebars'), { recursive: true });
+  writeFileSync(path.join(folder, 'sidebars/docs.ts'), 's');
   mkdirSync(path.join(folder, 'docs'), { recursive: true });
   writeFileSync(path.join(folder, 'src/theme/a.tsx'), 'a');
   writeFileSync(path.join(folder, 'docusaurus.config.ts'), 'c');
@@ -101,7 +103,10 @@ test('the code digest changes with any file under src/ or config/ and with the D
   const second = codeDigest(folder);
   expect(second).not.toBe(digest);
   writeFileSync(path.join(folder, 'docusaurus.config.ts'), 'c2');
-  expect(codeDigest(folder)).not.toBe(second);
+  const third = codeDigest(folder);
+  expect(third).not.toBe(second);
+  writeFileSync(path.join(folder, 'sidebars/docs.ts'), 's2');
+  expect(codeDigest(folder)).not.toBe(third);
 });
 
 test('the template digest changes with any part and with the installed packages', () => {
@@ -135,4 +140,24 @@ test('the cache file reads back as written; a missing, older or broken one reads
   expect(await readPageCache(file)).toBeUndefined();
   writeFileSync(file, `${JSON.stringify(header)}\n["/a", {"file": 3, "assets": []}]\n`);
   expect(await readPageCache(file)).toBeUndefined();
+  // A header whose fields are not of the types read is no cache.
+  for (const broken of [{ runtime: 7 }, { runtime: '' }, { outDir: null }, { sidebarChunks: 'x' }]) {
+    writeFileSync(file, `${JSON.stringify({ ...header, ...broken })}\n`);
+    expect(await readPageCache(file)).toBeUndefined();
+  }
+});
+
+test("a cache whose header is not wanted is read no further than its header: its pages' lines are not parsed", async () => {
+  const file = path.join(folder, 'pages.ndjson');
+  const header = { format: pageCacheFormat, outDir: '/out', templateDigest: 'd', runtime: 'r.js', sidebarChunks: {} };
+  // The second line would make the whole cache unreadable, were it read.
+  writeFileSync(file, `${JSON.stringify(header)}\n["/a", {"file": 3}]\n`);
+  const seen: unknown[] = [];
+  const read = await readPageCache(file, (found) => {
+    seen.push(found);
+    return false;
+  });
+  expect(seen).toEqual([header]);
+  expect(read).toEqual({ header, pages: new Map() });
+  expect(await readPageCache(file, () => true)).toBeUndefined();
 });

@@ -129,22 +129,20 @@ export function templateDigest(parts: Record<string, unknown>, installed: string
 /**
  * The site's code: what the server renders with that no script of the browser's shows. A few modules exist on the
  * server's side only (a reference page's data reader, the renderer's options, the loaders), and the names of the
- * browser's scripts cannot tell when they change; so a change to any file under `src/` or `config/`, or to the
- * Docusaurus config, renders every page. The cache is for what a docs team edits between builds: the documents and
+ * browser's scripts cannot tell when they change; so a change to any file under `src/`, `config/` or `sidebars/` (the
+ * sidebars' code, which may import more), or to the Docusaurus config, renders every page. The cache is for what a docs team edits between builds: the documents and
  * the guides.
  */
 export function codeDigest(siteDir: string): string {
   const hash = createHash('sha256');
-  const files = ['src', 'config'].flatMap((folder) =>
+  const files = ['src', 'config', 'sidebars'].flatMap((folder) =>
     existsSync(path.join(siteDir, folder))
       ? readdirSync(path.join(siteDir, folder), { recursive: true, withFileTypes: true })
           .filter((entry) => entry.isFile())
           .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)))
       : [],
   );
-  for (const name of ['docusaurus.config.ts', 'sidebars.ts']) {
-    if (existsSync(path.join(siteDir, name))) files.push(name);
-  }
+  if (existsSync(path.join(siteDir, 'docusaurus.config.ts'))) files.push('docusaurus.config.ts');
   for (const file of files.sort()) {
     hash
       .update(`${file}\0`)
@@ -204,20 +202,43 @@ export async function writePageCache(
   await rename(partial, file);
 }
 
-/** A cache file's header and pages; `undefined` when there is none, or it is of another format or malformed. */
+/** Whether `value` is a header this code wrote: its format, and each field of the type it reads. */
+function isHeader(value: unknown): value is PageCacheHeader {
+  const header = value as Partial<PageCacheHeader> | null;
+  return (
+    typeof header === 'object' &&
+    header !== null &&
+    header.format === pageCacheFormat &&
+    typeof header.outDir === 'string' &&
+    typeof header.templateDigest === 'string' &&
+    typeof header.runtime === 'string' &&
+    header.runtime !== '' &&
+    typeof header.sidebarChunks === 'object' &&
+    header.sidebarChunks !== null
+  );
+}
+
+/**
+ * A cache file's header and pages; `undefined` when there is none, or it is of another format or malformed. The pages
+ * are read only when `wanted(header)`: at Graph's size they are some 140 MB, not worth reading for a cache that is of
+ * another output folder or whose code changed.
+ */
 export async function readPageCache(
   file: string,
+  wanted: (header: PageCacheHeader) => boolean = () => true,
 ): Promise<{ header: PageCacheHeader; pages: Map<string, CachedPage> } | undefined> {
   if (!existsSync(file)) return undefined;
   let header: PageCacheHeader | undefined;
   const pages = new Map<string, CachedPage>();
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   try {
-    for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+    for await (const line of lines) {
       if (line === '') continue;
       const value = JSON.parse(line) as unknown;
       if (header === undefined) {
-        header = value as PageCacheHeader;
-        if (header.format !== pageCacheFormat) return undefined;
+        if (!isHeader(value)) return undefined;
+        header = value;
+        if (!wanted(header)) break;
         continue;
       }
       const [pathname, page] = value as [string, CachedPage];
@@ -235,6 +256,9 @@ export async function readPageCache(
   } catch {
     // A cache that cannot be read is no cache: every page is rendered, as on a first build.
     return undefined;
+  } finally {
+    // Leaving the loop early (a header not wanted, a malformed line) leaves the file open otherwise.
+    lines.close();
   }
   return header ? { header, pages } : undefined;
 }

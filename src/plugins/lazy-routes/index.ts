@@ -4,12 +4,13 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Compiler } from 'webpack';
 import { balancedRoutesPerTable, lazyTableChunkName, type GeneratedFiles } from '../../build/lazy-routes/split';
 import { servedModules } from '../../build/lazy-routes/served';
+import { categoryFile } from '../../core/lazy-routes/categoryFile';
 import { writeLazyTables } from '../../build/lazy-routes/tableFiles';
 import { moveChunkFiles, type LazyChunk } from '../../build/lazy-routes/chunkFiles';
 import { withLazyTables } from '../../build/lazy-routes/manifest';
 import type { LazyRoutesOptions } from '../../build/lazy-routes/options';
 import { parseRegistry } from '../../build/lazy-routes/split';
-import { sidebarHintsFile, sidebarsShape } from '../../build/page-cache/sidebars';
+import { sidebarHintsFile, sidebarsShape, type Json } from '../../build/page-cache/sidebars';
 
 export type { LazyRoutesOptions };
 import { clientManifestFile, groupRequests, updateClientManifest } from '../../build/route-scripts/manifestFile';
@@ -66,12 +67,16 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
       const generated = (name: string) => path.join(context.generatedFilesDir, name);
       writeLazyTables(context.generatedFilesDir, tables);
       // For the page cache (src/build/page-cache/sidebars.ts): each metadata module's chunk and its shape's hash.
+      const itemsOf = (key: string) => {
+        const text = categoryFiles.get(categoryFile(key));
+        return text === undefined ? undefined : (JSON.parse(text) as Json[]);
+      };
       const chunkOf = new Map(parseRegistry(files.registry).map((entry) => [entry.modulePath, entry.chunkName]));
       const shapes = versions.flatMap(({ file }) => {
         const chunkName = chunkOf.get(
           `@generated/${path.relative(context.generatedFilesDir, file).split(path.sep).join('/')}`,
         );
-        return chunkName ? [{ chunkName, shape: sidebarsShape(served[file].text) }] : [];
+        return chunkName ? [{ chunkName, shape: sidebarsShape(served[file].text, itemsOf) }] : [];
       });
       const hints = { file: generated(sidebarHintsFile), shapes };
       return {

@@ -1,5 +1,7 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { installPageCache } from '../../build/page-cache/ssg';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { installPageCache, pageCacheFile } from '../../build/page-cache/ssg';
 import { pageCacheVariable, skipBundlingVariable } from '../../../config/build';
 
 /**
@@ -9,8 +11,18 @@ import { pageCacheVariable, skipBundlingVariable } from '../../../config/build';
  */
 export default function pageCachePlugin(context: LoadContext): Plugin {
   const folder = process.env[pageCacheVariable];
-  if (folder && process.env[skipBundlingVariable] === 'true') {
-    installPageCache(context.siteDir, folder, (message) => console.log(message));
-  }
-  return { name: 'page-cache' };
+  if (!folder || process.env[skipBundlingVariable] !== 'true') return { name: 'page-cache' };
+  const installed = installPageCache(context.siteDir, folder, (message) => console.log(message));
+  return {
+    name: 'page-cache',
+    postBuild() {
+      if (installed.wentThrough()) return;
+      // Every page was rendered, and the cache no longer describes them: gone, so the next build renders all too.
+      rmSync(path.join(folder, pageCacheFile), { force: true });
+      console.warn(
+        '[page-cache] the render step did not go through the page cache (has Docusaurus stopped reading executeSSG ' +
+          'from its module? src/upstream-patches.md): every page was rendered, and the cache is off',
+      );
+    },
+  };
 }
