@@ -68,10 +68,10 @@ test('the second build copies the pages the change did not reach and renders the
   expect(counts, warm.output.slice(-2000)).toBeDefined();
   const { copied, rendered } = counts ?? { copied: 0, rendered: 0 };
   expect(rendered).toBeGreaterThan(0);
-  // Rendered: the call's page, the pages that show its summary or description, and those of the lazy route tables
-  // that hold its sidebar category (on this site, tables of 7 routes, most of them). Copied: the rest, the guides'
-  // pages among them (95 of 241 here, 2026-11-28).
-  expect(copied).toBeGreaterThan((copied + rendered) / 4);
+  // Rendered: the call's page, the pages that show its summary or description, and the other pages of its sidebar
+  // category (they show it whole). Copied: the rest, the pages that share a lazy route table with them among them
+  // (209 of 241 here, 2026-11-28; 95 when a page was known by its table's name).
+  expect(copied).toBeGreaterThan((copied + rendered) / 2);
   const pages = [...warm.html].filter(([, html]) => html.includes(marker)).map(([file]) => file);
   expect(pages.length, `the change reached no page (${changedPath})`).toBeGreaterThan(0);
 });

@@ -40,6 +40,8 @@ export interface Served {
    * directory.
    */
   files: Map<string, string>;
+  /** The lazy category of each page, by its path: the key of its file (`categoryFile(key)`). */
+  categoryOfPath: Map<string, string>;
 }
 
 /**
@@ -90,5 +92,6 @@ export function servedModules(
     tables: new Map(split.lazyTables.map((text, table) => [lazyTableFile(table), text])),
     tableChunks: split.lazyTableChunks,
     files: categories,
+    categoryOfPath,
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { readSidebarHints, sidebarHintsFile, sidebarsShape, type Json } from './sidebars';
+import { hintsText, readPageCacheHints, sidebarHintsFile, sidebarsShape, type Json } from './sidebars';
 
 /** A pruned docs metadata module: one lazy category as a tuple, one as an object, one ordinary category. */
 function metadata({ key = 'k1', firstLabel = 'List users', label = 'users', guide = 'Start' } = {}): string {
@@ -63,14 +63,22 @@ test("a category's items' visibility changes it: whether it shows, and where it 
   );
 });
 
-test('the hints read back; a missing or broken file gives none', () => {
+test('the hints read back; a missing or broken file gives none, a field of the wrong type is left out', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'sidebar-hints-'));
+  const none = { sidebars: new Map(), tables: new Map(), categories: new Map() };
   try {
-    expect(readSidebarHints(folder)).toEqual(new Map());
-    writeFileSync(path.join(folder, sidebarHintsFile), '{"assets/js/a.1.js":"s","bad":3}');
-    expect(readSidebarHints(folder)).toEqual(new Map([['assets/js/a.1.js', 's']]));
-    writeFileSync(path.join(folder, sidebarHintsFile), '{"assets/js/a.1.js":');
-    expect(readSidebarHints(folder)).toEqual(new Map());
+    expect(readPageCacheHints(folder)).toEqual(none);
+    const hints = {
+      sidebars: new Map([['assets/js/a.1.js', 's']]),
+      tables: new Map([['assets/js/lazy-route-table-0.2.js', 0]]),
+      categories: new Map([['/docs/x/list-users', 'assets/sidebar/k1.json']]),
+    };
+    writeFileSync(path.join(folder, sidebarHintsFile), hintsText(hints));
+    expect(readPageCacheHints(folder)).toEqual(hints);
+    writeFileSync(path.join(folder, sidebarHintsFile), '{"sidebars":{"a":"s","bad":3},"tables":{"t":"0"}}');
+    expect(readPageCacheHints(folder)).toEqual({ ...none, sidebars: new Map([['a', 's']]) });
+    writeFileSync(path.join(folder, sidebarHintsFile), '{"sidebars":');
+    expect(readPageCacheHints(folder)).toEqual(none);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -14,8 +14,38 @@ import path from 'node:path';
  * stands for both true).
  */
 
-/** Where the bundle step leaves, for the render step, each docs metadata chunk's file and shape hash. */
+/** Where the bundle step leaves, for the render step, what the page cache knows some files by (`PageCacheHints`). */
 export const sidebarHintsFile = 'page-cache-sidebars.json';
+
+/**
+ * What the bundle step tells the render step about files whose names change when nothing a page renders from did:
+ * - `sidebars`: each docs metadata chunk's file and its shape's hash (`sidebarsShape`);
+ * - `tables`: each lazy route table's file and its index. A table holds, for each of its routes, its modules' chunks
+ *   and its sidebar category's key, for the browser only (the server renders from its own bundle): a call's new label
+ *   changes its category's key in every table holding one of the category's pages, some 1,400 pages at Graph's size
+ *   (24 routes a table) of which only the category's own render differently. So a page knows its table by its index
+ *   (its own route's chunks are named by the page itself) and its own category by `categories`;
+ * - `categories`: the file of each lazy category page's category, by the page's path (the file is named by a hash of
+ *   the category's items, all of which the page shows).
+ */
+export interface PageCacheHints {
+  sidebars: Map<string, string>;
+  tables: Map<string, number>;
+  categories: Map<string, string>;
+}
+
+/** The hints as the bundle step writes them. */
+export function hintsText(hints: {
+  sidebars: Iterable<[string, string]>;
+  tables: Iterable<[string, number]>;
+  categories: Iterable<[string, string]>;
+}): string {
+  return JSON.stringify({
+    sidebars: Object.fromEntries(hints.sidebars),
+    tables: Object.fromEntries(hints.tables),
+    categories: Object.fromEntries(hints.categories),
+  });
+}
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -97,15 +127,24 @@ export function sidebarsShape(prunedText: string, itemsOf: (key: string) => Json
   return createHash('sha256').update(JSON.stringify(shaped)).digest('hex');
 }
 
-/** The hints the bundle step left (file relative to the base URL → shape hash); none when it left none. */
-export function readSidebarHints(generatedFilesDir: string): Map<string, string> {
+/** The hints the bundle step left; none when it left none, or a file this code cannot read. */
+export function readPageCacheHints(generatedFilesDir: string): PageCacheHints {
+  const none: PageCacheHints = { sidebars: new Map(), tables: new Map(), categories: new Map() };
   const file = path.join(generatedFilesDir, sidebarHintsFile);
-  if (!existsSync(file)) return new Map();
+  if (!existsSync(file)) return none;
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (!value || typeof value !== 'object') return new Map();
-    return new Map(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null;
+    const entries = <T>(field: string, type: 'string' | 'number') => {
+      const object = value?.[field];
+      if (!object || typeof object !== 'object' || Array.isArray(object)) return new Map<string, T>();
+      return new Map(Object.entries(object).filter((entry): entry is [string, T] => typeof entry[1] === type));
+    };
+    return {
+      sidebars: entries<string>('sidebars', 'string'),
+      tables: entries<number>('tables', 'number'),
+      categories: entries<string>('categories', 'string'),
+    };
   } catch {
-    return new Map();
+    return none;
   }
 }

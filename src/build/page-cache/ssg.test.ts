@@ -11,9 +11,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { sidebarHintsFile } from './sidebars';
+import { hintsText, sidebarHintsFile } from './sidebars';
 import {
   cachedSsg,
+  copiedPages,
   installPageCache,
   pageCacheFile,
   previousOutput,
@@ -53,12 +54,19 @@ function props(headTags = '<meta name=x>'): SsgArguments['props'] {
   };
 }
 
+/** Other files under assets/ the next bundle writes (a lazy category's, `sidebar/<key>.json`). */
+let bundleExtra: string[] = [];
+
 /** What the bundle step leaves: the runtime (its name changes with every build here) and the chunks. */
 function bundle(runtime: string): void {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(path.join(outDir, 'assets/js'), { recursive: true });
   for (const name of [`runtime~main.${runtime}`, 'main.0001', ...Object.values(chunks)]) {
     writeFileSync(path.join(outDir, `assets/js/${name}.js`), '');
+  }
+  for (const name of bundleExtra) {
+    mkdirSync(path.dirname(path.join(outDir, 'assets', name)), { recursive: true });
+    writeFileSync(path.join(outDir, 'assets', name), '[]');
   }
   // Static files are copied into the output folder by the bundle step too.
   mkdirSync(path.join(outDir, 'openapi/x/pages'), { recursive: true });
@@ -86,6 +94,20 @@ function renderer(build: string, rendered: string[]) {
   };
 }
 
+/** What the bundle step would leave for the render step (sidebars.ts). */
+function hints({
+  sidebars = [],
+  tables = [],
+  categories = [],
+}: {
+  sidebars?: [string, string][];
+  tables?: [string, number][];
+  categories?: [string, string][];
+}): void {
+  mkdirSync(path.join(root, '.docusaurus'), { recursive: true });
+  writeFileSync(path.join(root, '.docusaurus', sidebarHintsFile), hintsText({ sidebars, tables, categories }));
+}
+
 /** One build: bundle, move the last output aside as tools/build does, then render through the cache. */
 async function build(name: string, runtime: string, headTags?: string) {
   rmSync(path.join(cache, previousOutput), { recursive: true, force: true });
@@ -105,6 +127,7 @@ const page = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 
 beforeEach(() => {
   data = {};
+  bundleExtra = [];
 });
 
 test('a first build renders every page and writes the cache', async () => {
@@ -139,6 +162,8 @@ test('the next build copies the pages whose files are unchanged, with the new ru
     '/docs/a': { links: ['/docs/a#link'], anchors: [], build: '1' },
     '/docs/b': { links: ['/docs/b#link'], anchors: [], build: '2' },
   });
+  // postBuild's checks learn which pages were copied (their results cannot have changed).
+  expect([...copiedPages(outDir)].sort()).toEqual(['docs/a/index.html', 'index.html']);
   // A third build with nothing changed copies every page, the second build's included.
   const third = await build('3', 'c3');
   expect(third.rendered).toEqual([]);
@@ -172,13 +197,7 @@ test("a page whose data file changed is rendered again, though its scripts' name
 });
 
 test('a docs metadata chunk is known by the shape the bundle step hinted, not by its name', async () => {
-  const hint = (file: string, shape: string) => {
-    mkdirSync(path.join(root, '.docusaurus'), { recursive: true });
-    writeFileSync(
-      path.join(root, '.docusaurus', sidebarHintsFile),
-      JSON.stringify({ [`assets/js/${file}.js`]: shape }),
-    );
-  };
+  const hint = (file: string, shape: string) => hints({ sidebars: [[`assets/js/${file}.js`, shape]] });
   // Every page names the metadata chunk (here, as the home page's chunk is named by all of them).
   chunks = { '/': 'meta.aaaa', '/docs/a': 'meta.aaaa', '/docs/b': 'meta.aaaa' };
   hint('meta.aaaa', 'shape-1');
@@ -251,4 +270,31 @@ test('on the hash router the wrapper hands over to Docusaurus; postBuild learns 
   expect(executor.calls).toEqual(['hash']);
   expect(installed.wentThrough()).toBe(true);
   expect(existsSync(path.join(cache, pageCacheFile))).toBe(false);
+});
+
+test("a lazy table is known by its index: a new name (another route's category changed) is put in the copied page", async () => {
+  // Each page names its table (here the one chunk it names); the table holds its route's category key for the browser.
+  chunks = { '/': 'home.aaaa', '/docs/a': 'lazy-route-table-0.aaaa', '/docs/b': 'lazy-route-table-0.aaaa' };
+  hints({
+    tables: [['assets/js/lazy-route-table-0.aaaa.js', 0]],
+    categories: [['/docs/a', 'assets/sidebar/k1.json']],
+  });
+  bundleExtra = ['sidebar/k1.json'];
+  await build('1', 'a1');
+  // /docs/b's category changed (its items, so its key and file), and with it the table both pages name.
+  chunks = { '/': 'home.aaaa', '/docs/a': 'lazy-route-table-0.bbbb', '/docs/b': 'lazy-route-table-0.bbbb' };
+  hints({
+    tables: [['assets/js/lazy-route-table-0.bbbb.js', 0]],
+    categories: [['/docs/a', 'assets/sidebar/k1.json']],
+  });
+  expect((await build('2', 'b2')).rendered).toEqual([]);
+  expect(page('docs/a/index.html')).toContain('<script src=/assets/js/lazy-route-table-0.bbbb.js>');
+  expect(page('docs/a/index.html')).not.toContain('lazy-route-table-0.aaaa');
+  // /docs/a's own category changed: its render shows the category whole, so it is rendered.
+  hints({
+    tables: [['assets/js/lazy-route-table-0.bbbb.js', 0]],
+    categories: [['/docs/a', 'assets/sidebar/k2.json']],
+  });
+  bundleExtra = ['sidebar/k2.json'];
+  expect((await build('3', 'c3')).rendered).toEqual(['/docs/a']);
 });

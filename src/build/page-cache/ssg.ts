@@ -19,7 +19,7 @@ import {
   type CollectedData,
   type PageCacheHeader,
 } from './store';
-import { readSidebarHints } from './sidebars';
+import { readPageCacheHints } from './sidebars';
 
 /** What Docusaurus's `executeSSG` (`@docusaurus/core/lib/ssg/ssgExecutor.js`) takes and gives, as far as it is read here. */
 export interface SsgArguments {
@@ -120,20 +120,37 @@ export async function cachedSsg(
           ? "the previous build's output is gone"
           : undefined));
   const reusable = reason === undefined && cache ? cache : undefined;
-  // The docs metadata chunks are known by what the server reads of them (sidebars.ts), other files by their names.
-  const hints = readSidebarHints(props.generatedFilesDir);
+  // The docs metadata chunks are known by what the server reads of them, the lazy tables by their index (sidebars.ts),
+  // other files by their names.
+  const hints = readPageCacheHints(props.generatedFilesDir);
   const chunkOf = (file: string) => file.slice(0, file.indexOf('.'));
   const identity = (asset: string) => {
-    const shape = hints.get(asset);
-    return shape === undefined ? asset : `sidebars:${chunkOf(asset)}:${shape}`;
+    const shape = hints.sidebars.get(asset);
+    if (shape !== undefined) return `sidebars:${chunkOf(asset)}:${shape}`;
+    const table = hints.tables.get(asset);
+    return table === undefined ? asset : `lazy-table:${table}`;
   };
   const assets = new Set(reusable ? [...assetFiles(outDir)].map(identity) : []);
-  // A metadata chunk of the same shape under a new name: a copied page names the new file (the old one is gone).
+  // Files a copied page names under their old names: the runtime, and a metadata chunk of the same shape or a lazy
+  // table under a new name (the old files are gone).
   const renamed = new Map<string, string>();
+  if (reusable && runtime) renamed.set(reusable.header.runtime, runtime);
   for (const [before, shape] of Object.entries(reusable?.header.sidebarChunks ?? {})) {
-    const now = [...hints].find(([file, hinted]) => hinted === shape && chunkOf(file) === chunkOf(before));
+    const now = [...hints.sidebars].find(([file, hinted]) => hinted === shape && chunkOf(file) === chunkOf(before));
     if (now && now[0] !== before) renamed.set(before, now[0]);
   }
+  const tableFiles = new Map([...hints.tables].map(([file, table]) => [table, file]));
+  for (const [before, table] of Object.entries(reusable?.header.lazyTables ?? {})) {
+    const now = tableFiles.get(table);
+    if (now && now !== before) renamed.set(before, now);
+  }
+  // One pass over a copied page for all of them: a replaceAll per name was one pass per table (612 at Graph's size).
+  const assetName = new RegExp(`${escapeRegExp(baseUrl)}(assets/[^"'\\s>]+)`, 'g');
+  const withNewNames = (html: string) =>
+    html.replace(assetName, (whole, asset: string) => {
+      const now = renamed.get(asset);
+      return now === undefined ? whole : `${baseUrl}${now}`;
+    });
   const pages = new Map<string, CachedPage>();
   const toRender: string[] = [];
   // Each data file hashed once: a schema's data may be named by several pages.
@@ -157,12 +174,14 @@ export async function cachedSsg(
     // `docusaurus build`, a build with the cache off): it is rendered.
     const written = copied ? await readFile(source, 'utf8') : '';
     if (copied && written.includes(reusable.header.runtime)) {
-      let html = written.replaceAll(reusable.header.runtime, runtime);
-      for (const [before, now] of renamed) html = html.replaceAll(before, now);
-      await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
-      await writeFile(path.join(outDir, page.file), html);
-      pages.set(pathname, page);
-      continue;
+      const html = withNewNames(written);
+      // The runtime's old name anywhere but where an asset is named (none known): rendered, not guessed at.
+      if (!html.includes(reusable.header.runtime)) {
+        await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
+        await writeFile(path.join(outDir, page.file), html);
+        pages.set(pathname, page);
+        continue;
+      }
     }
     toRender.push(pathname);
   }
@@ -180,6 +199,9 @@ export async function cachedSsg(
     const named = assetsOf(html, baseUrl)
       .filter((asset) => asset !== renderedRuntime)
       .map(identity);
+    // The page's own lazy category, which its render shows whole: its file is named by a hash of its items.
+    const category = hints.categories.get(pathname);
+    if (category !== undefined) named.push(category);
     const dataFiles = Object.fromEntries(
       // A file missing now is recorded as such: the page is rendered again once it is there.
       dataFilesOf(html).map((data) => [data, hashOf(data) ?? '']),
@@ -195,7 +217,8 @@ export async function cachedSsg(
         outDir,
         templateDigest: digest,
         runtime: renderedRuntime,
-        sidebarChunks: Object.fromEntries(hints),
+        sidebarChunks: Object.fromEntries(hints.sidebars),
+        lazyTables: Object.fromEntries(hints.tables),
       },
       routesPaths.flatMap((pathname): [string, CachedPage][] => {
         const page = pages.get(pathname);
@@ -203,12 +226,35 @@ export async function cachedSsg(
       }),
     );
   }
+  const rendering = new Set(toRender);
+  copiedRegistry().set(
+    outDir,
+    new Set(routesPaths.flatMap((pathname) => (rendering.has(pathname) ? [] : [pages.get(pathname)?.file ?? '']))),
+  );
   report({ reused: routesPaths.length - toRender.length, rendered: toRender.length, ...(reason ? { reason } : {}) });
   const collectedData: Record<string, CollectedData> = {};
   for (const pathname of routesPaths) collectedData[pathname] = pages.get(pathname)?.data;
   Object.assign(collectedData, rendered.collectedData);
   return { collectedData };
 }
+
+/** The pages each render of this process copied, by output folder: one registry, whichever copy of this module. */
+function copiedRegistry(): Map<string, Set<string>> {
+  const key = Symbol.for('arena.pageCache.copied');
+  const holder = globalThis as { [key]?: Map<string, Set<string>> };
+  return (holder[key] ??= new Map<string, Set<string>>());
+}
+
+/**
+ * The HTML files (relative to `outDir`) the page cache copied from the last build in this process's render: for
+ * postBuild checks whose result for those pages cannot have changed (the same bytes but for asset file names, and that
+ * build's checks passed: a failed build leaves no cache). Empty when nothing was copied.
+ */
+export function copiedPages(outDir: string): ReadonlySet<string> {
+  return copiedRegistry().get(outDir) ?? new Set();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const installed = Symbol.for('arena.pageCache');
 const executorFile = '@docusaurus/core/lib/ssg/ssgExecutor.js';

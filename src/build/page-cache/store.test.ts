@@ -124,6 +124,7 @@ test('the cache file reads back as written; a missing, older or broken one reads
     templateDigest: 'd',
     runtime: 'assets/js/runtime~main.1.js',
     sidebarChunks: { 'assets/js/meta.2.js': 'shape' },
+    lazyTables: { 'assets/js/lazy-route-table-0.3.js': 0 },
   };
   const page = {
     file: 'a/index.html',
@@ -141,7 +142,13 @@ test('the cache file reads back as written; a missing, older or broken one reads
   writeFileSync(file, `${JSON.stringify(header)}\n["/a", {"file": 3, "assets": []}]\n`);
   expect(await readPageCache(file)).toBeUndefined();
   // A header whose fields are not of the types read is no cache.
-  for (const broken of [{ runtime: 7 }, { runtime: '' }, { outDir: null }, { sidebarChunks: 'x' }]) {
+  for (const broken of [
+    { runtime: 7 },
+    { runtime: '' },
+    { outDir: null },
+    { sidebarChunks: 'x' },
+    { lazyTables: null },
+  ]) {
     writeFileSync(file, `${JSON.stringify({ ...header, ...broken })}\n`);
     expect(await readPageCache(file)).toBeUndefined();
   }
@@ -149,7 +156,14 @@ test('the cache file reads back as written; a missing, older or broken one reads
 
 test("a cache whose header is not wanted is read no further than its header: its pages' lines are not parsed", async () => {
   const file = path.join(folder, 'pages.ndjson');
-  const header = { format: pageCacheFormat, outDir: '/out', templateDigest: 'd', runtime: 'r.js', sidebarChunks: {} };
+  const header = {
+    format: pageCacheFormat,
+    outDir: '/out',
+    templateDigest: 'd',
+    runtime: 'r.js',
+    sidebarChunks: {},
+    lazyTables: {},
+  };
   // The second line would make the whole cache unreadable, were it read.
   writeFileSync(file, `${JSON.stringify(header)}\n["/a", {"file": 3}]\n`);
   const seen: unknown[] = [];

@@ -29,7 +29,7 @@ import { createInterface } from 'node:readline';
  */
 
 /** Bumped when what a cache entry holds or means changes: an older cache is then not read. */
-export const pageCacheFormat = 1;
+export const pageCacheFormat = 2;
 
 /** What the build collected of a page while rendering it (links, anchors, metadata): handed on to postBuild. */
 export type CollectedData = unknown;
@@ -56,6 +56,8 @@ export interface PageCacheHeader {
   runtime: string;
   /** The docs metadata chunks those pages name, and their shapes (sidebars.ts): renamed in a copied page. */
   sidebarChunks: Record<string, string>;
+  /** The lazy route tables' files, and their indexes (sidebars.ts): renamed in a copied page. */
+  lazyTables: Record<string, number>;
 }
 
 /** The webpack runtime's file, relative to the base URL; `undefined` unless the output folder has exactly one. */
@@ -214,7 +216,9 @@ function isHeader(value: unknown): value is PageCacheHeader {
     typeof header.runtime === 'string' &&
     header.runtime !== '' &&
     typeof header.sidebarChunks === 'object' &&
-    header.sidebarChunks !== null
+    header.sidebarChunks !== null &&
+    typeof header.lazyTables === 'object' &&
+    header.lazyTables !== null
   );
 }
 

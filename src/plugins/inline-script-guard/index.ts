@@ -3,8 +3,12 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { redirectPages, renderedScriptPages } from '../../../config/inlineScripts';
 import { foreignScripts, siteScripts } from '../../build/inlineScripts';
+import { copiedPages } from '../../build/page-cache/ssg';
 
-/** The rendered pages; `skipped` names pages other plugins write while this one runs (postBuild is concurrent). */
+/**
+ * The rendered pages; `skipped` names pages other plugins write while this one runs (postBuild is concurrent), and
+ * pages the page cache copied.
+ */
 async function* htmlPages(outDir: string, skipped: Set<string>): AsyncGenerator<{ name: string; html: string }> {
   for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
@@ -27,7 +31,8 @@ export default function inlineScriptGuardPlugin(): Plugin {
       );
       const allowed = siteScripts(Object.fromEntries(pages));
       const problems: string[] = [];
-      const skipped = new Set(redirectPages.map((page) => path.normalize(page)));
+      // The pages the page cache copied passed this check in the build that wrote them (src/build/page-cache).
+      const skipped = new Set([...redirectPages, ...copiedPages(outDir)].map((page) => path.normalize(page)));
       for await (const page of htmlPages(outDir, skipped)) problems.push(...foreignScripts([page], allowed));
       if (problems.length > 0) {
         const shown = problems.slice(0, 5).join('\n  ');

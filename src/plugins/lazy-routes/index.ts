@@ -10,7 +10,7 @@ import { moveChunkFiles, type LazyChunk } from '../../build/lazy-routes/chunkFil
 import { withLazyTables } from '../../build/lazy-routes/manifest';
 import type { LazyRoutesOptions } from '../../build/lazy-routes/options';
 import { parseRegistry } from '../../build/lazy-routes/split';
-import { sidebarHintsFile, sidebarsShape, type Json } from '../../build/page-cache/sidebars';
+import { hintsText, sidebarHintsFile, sidebarsShape, type Json } from '../../build/page-cache/sidebars';
 
 export type { LazyRoutesOptions };
 import { clientManifestFile, groupRequests, updateClientManifest } from '../../build/route-scripts/manifestFile';
@@ -59,6 +59,7 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         tables,
         tableChunks,
         files: categoryFiles,
+        categoryOfPath,
       } = servedModules(files, versions, {
         isLazyModule: (modulePath) => options.modulePrefixes.some((prefix) => modulePath.startsWith(prefix)),
         helperRequest: path.resolve(__dirname, '../../components/LazyRouteGroup/index.tsx'),
@@ -78,7 +79,8 @@ export default function lazyRoutesPlugin(context: LoadContext, rawOptions: unkno
         );
         return chunkName ? [{ chunkName, shape: sidebarsShape(served[file].text, itemsOf) }] : [];
       });
-      const hints = { file: generated(sidebarHintsFile), shapes };
+      const categories = new Map([...categoryOfPath].map(([route, key]) => [route, categoryFile(key)]));
+      const hints = { file: generated(sidebarHintsFile), shapes, categories };
       return {
         plugins: [
           new LazyChunkFilesPlugin(tableChunks, categoryFiles, clientManifestFile(context.generatedFilesDir), hints),
@@ -115,7 +117,11 @@ class LazyChunkFilesPlugin {
     private readonly tableChunks: string[][],
     private readonly categoryFiles: ReadonlyMap<string, string>,
     private readonly manifestPath: string,
-    private readonly hints: { file: string; shapes: { chunkName: string; shape: string }[] },
+    private readonly hints: {
+      file: string;
+      shapes: { chunkName: string; shape: string }[];
+      categories: ReadonlyMap<string, string>;
+    },
   ) {}
 
   apply(compiler: Compiler): void {
@@ -160,11 +166,18 @@ class LazyChunkFilesPlugin {
         })),
       }));
       updateClientManifest(this.manifestPath, (manifest) => withLazyTables(manifest, tables));
-      const hinted = this.hints.shapes.flatMap(({ chunkName, shape }) => {
-        const file = [...(compilation.namedChunks.get(chunkName)?.files ?? [])].find((name) => name.endsWith('.js'));
+      // For the page cache (src/build/page-cache/sidebars.ts).
+      const fileOf = (chunkName: string) =>
+        [...(compilation.namedChunks.get(chunkName)?.files ?? [])].find((name) => name.endsWith('.js'));
+      const sidebars = this.hints.shapes.flatMap(({ chunkName, shape }): [string, string][] => {
+        const file = fileOf(chunkName);
         return file ? [[file, shape]] : [];
       });
-      writeFileSync(this.hints.file, JSON.stringify(Object.fromEntries(hinted)));
+      const tableFiles = this.tableChunks.flatMap((_, table): [string, number][] => {
+        const file = fileOf(lazyTableChunkName(table));
+        return file ? [[file, table]] : [];
+      });
+      writeFileSync(this.hints.file, hintsText({ sidebars, tables: tableFiles, categories: this.hints.categories }));
     });
   }
 }
