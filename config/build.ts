@@ -126,6 +126,12 @@ export const pageCacheVariable = 'PAGE_CACHE_DIR';
 export const noPageCacheVariable = 'NO_PAGE_CACHE';
 
 /**
+ * Names the folder in which a build's first step leaves what some plugins loaded (the docs plugin's content), for the
+ * later steps to read rather than load again (src/build/carried). tools/build makes it for each build.
+ */
+export const carriedContentVariable = 'CARRIED_CONTENT_DIR';
+
+/**
  * Names the file in which a build's first step leaves the API documents it resolved, for the later step to read
  * rather than fetch again: a remote document may change or fail between the two, and the pages must be rendered
  * from the document the bundles were made of (src/build/pipeline/resolved.ts).

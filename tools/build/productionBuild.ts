@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildSteps,
+  carriedContentVariable,
   docusaurusBin,
   noPageCacheVariable,
   pageCacheRoot,
@@ -102,6 +103,7 @@ export async function productionBuild(
   const serverBundleFile = path.join(folder, 'server-bundle.json');
   const shared = {
     [resolutionFileVariable]: path.join(folder, 'resolved-documents.json'),
+    [carriedContentVariable]: path.join(folder, 'carried'),
     [serverBundleFileVariable]: serverBundleFile,
     ...(cacheFolder ? { [pageCacheVariable]: cacheFolder } : {}),
   };

@@ -7,6 +7,7 @@ import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import { aliasedSitePathToRelativePath, docuHash } from '@docusaurus/utils';
 import { lightModule, lightPage, type LightDocContent, type LightPage } from '../../build/pages/lightDocs';
 import { hasDocCards, withLightContent, withoutDocList, withoutVersionDocs } from './lib';
+import { carried } from '../../build/carried/carried';
 
 /**
  * `@docusaurus/plugin-content-docs`, wrapped: the same plugin, whose global data and version metadata leave out the
@@ -17,10 +18,12 @@ import { hasDocCards, withLightContent, withoutDocList, withoutVersionDocs } fro
 export default async function leanDocsPlugin(context: LoadContext, options: unknown): Promise<Plugin> {
   // The options reach here already checked and defaulted by the docs plugin's validateOptions (below).
   const plugin = await docsPlugin(context, options as PluginOptions);
-  const { contentLoaded } = plugin;
+  const { contentLoaded, loadContent } = plugin;
   const pluginId = (options as PluginOptions).id;
   const lean: Plugin<LoadedContent> = {
     ...plugin,
+    // Loaded once a build: its later steps read what the first loaded (src/build/carried).
+    ...(loadContent ? { loadContent: () => carried(`docs-${pluginId}`, loadContent) } : {}),
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(withoutDocList(data as GlobalPluginData));
       // A DocCard needs the docs map: a version with a generated-index category keeps it.
