@@ -78,8 +78,11 @@ export function preparePageCache(args: readonly string[], env: NodeJS.ProcessEnv
   if (existsSync(path.join(folder, pageCacheFile)) && existsSync(outDir)) {
     try {
       renameSync(outDir, previous);
-    } catch {
+    } catch (error) {
       // On another file system (or busy): the build renders every page, as on a first build.
+      console.warn(
+        `[page-cache] ${outDir} could not be moved aside (${error instanceof Error ? error.message : String(error)}): every page is rendered`,
+      );
     }
   }
   return folder;

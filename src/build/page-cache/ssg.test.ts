@@ -298,3 +298,19 @@ test("a lazy table is known by its index: a new name (another route's category c
   bundleExtra = ['sidebar/k2.json'];
   expect((await build('3', 'c3')).rendered).toEqual(['/docs/a']);
 });
+
+test('the time zone a page renders under is part of the digest: in another, every page renders again', async () => {
+  chunks = { '/': 'home.aaaa', '/docs/a': 'a.aaaa', '/docs/b': 'b.aaaa' };
+  const zone = process.env.TZ;
+  try {
+    process.env.TZ = 'UTC';
+    await build('1', 'a1');
+    expect((await build('2', 'b2')).rendered).toEqual([]);
+    // Node reads TZ again when it is set: dates on the page would now be formatted in Tokyo's time.
+    process.env.TZ = 'Asia/Tokyo';
+    expect((await build('3', 'c3')).rendered).toEqual(routes);
+  } finally {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  }
+});

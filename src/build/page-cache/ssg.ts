@@ -53,6 +53,20 @@ export const upstreamArgumentsFit = (args: UpstreamArguments): SsgArguments => a
 export const pageCacheFile = 'pages.ndjson';
 export const previousOutput = 'previous';
 
+/** The Node version, its ICU data and the default locale and time zone a page renders under. */
+export function runtimeIdentity(): Record<string, string | undefined> {
+  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  // TZ as set too: a worker thread may not see a change the process made to it after it started.
+  return {
+    node: process.version,
+    icu: process.versions.icu,
+    tz: process.versions.tz,
+    locale,
+    timeZone,
+    TZ: process.env.TZ,
+  };
+}
+
 /** What the template adds around a page's render, read from the site's props (Docusaurus's `ssgParams.js`). */
 function digestOf(props: SsgArguments['props'], docusaurusVersion: string): string {
   const { siteConfig } = props;
@@ -70,6 +84,8 @@ function digestOf(props: SsgArguments['props'], docusaurusVersion: string): stri
       swcHtmlMinimizer: siteConfig.future.faster.swcHtmlMinimizer ?? null,
       v4: siteConfig.future.v4,
       code: codeDigest(props.siteDir),
+      // What a render reads of the machine: dates and numbers are formatted by the runtime's ICU in its time zone.
+      runtime: runtimeIdentity(),
     },
     existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : '',
   );
