@@ -169,6 +169,10 @@ test('the next build copies the pages whose files are unchanged, with the new ru
   expect(third.rendered).toEqual([]);
   expect(page('docs/b/index.html')).toContain('runtime~main.c3.js');
   expect(page('docs/b/index.html')).toContain('<p>/docs/b of build 2</p>');
+  // And one whose runtime has the same name (nothing changed at all): every page copied as it was.
+  const before = page('docs/b/index.html');
+  expect((await build('4', 'c3')).rendered).toEqual([]);
+  expect(page('docs/b/index.html')).toBe(before);
 });
 
 test('a change to the template renders every page; so does a missing previous output or a copied page gone', async () => {

@@ -150,7 +150,7 @@ export async function cachedSsg(
   // Files a copied page names under their old names: the runtime, and a metadata chunk of the same shape or a lazy
   // table under a new name (the old files are gone).
   const renamed = new Map<string, string>();
-  if (reusable && runtime) renamed.set(reusable.header.runtime, runtime);
+  if (reusable && runtime && runtime !== reusable.header.runtime) renamed.set(reusable.header.runtime, runtime);
   for (const [before, shape] of Object.entries(reusable?.header.sidebarChunks ?? {})) {
     const now = [...hints.sidebars].find(([file, hinted]) => hinted === shape && chunkOf(file) === chunkOf(before));
     if (now && now[0] !== before) renamed.set(before, now[0]);
@@ -192,7 +192,7 @@ export async function cachedSsg(
     if (copied && written.includes(reusable.header.runtime)) {
       const html = withNewNames(written);
       // The runtime's old name anywhere but where an asset is named (none known): rendered, not guessed at.
-      if (!html.includes(reusable.header.runtime)) {
+      if (runtime === reusable.header.runtime || !html.includes(reusable.header.runtime)) {
         await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
         await writeFile(path.join(outDir, page.file), html);
         pages.set(pathname, page);
