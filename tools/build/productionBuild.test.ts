@@ -13,7 +13,7 @@ import {
   serverBundleFileVariable,
 } from '../../config/build';
 import { buildFolders, preparePageCache, productionBuild, withOutDir, type StepRunner } from './productionBuild';
-import { pageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
+import { pageCacheFile, pendingPageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
 
 /** The page cache off: these builds run no step, and the default site folder is this checkout. */
 const off = { [noPageCacheVariable]: 'true' };
@@ -195,6 +195,25 @@ describe('the page cache', () => {
     expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
   });
 
+  test("the render step's cache becomes the cache only once the build has ended well", async () => {
+    const folder = builtBefore();
+    // What the render step does: it writes its cache as pending (postBuild and the broken-link check come after).
+    const rendering = (codes: number[]): StepRunner => {
+      const { run } = recorder(codes);
+      return (argv, env, step) => {
+        if (step.name === 'render') writeFileSync(path.join(env[pageCacheVariable]!, pendingPageCacheFile), 'new');
+        return run(argv, env, step);
+      };
+    };
+    await productionBuild([site, '--out-dir', 'out'], {}, rendering([0, 0]));
+    expect(readFileSync(path.join(folder, pageCacheFile), 'utf8')).toBe('new');
+    expect(existsSync(path.join(folder, pendingPageCacheFile))).toBe(false);
+    // Rendered, then failed (a postBuild check): neither the old cache nor the new one is left.
+    await productionBuild([site, '--out-dir', 'out'], {}, rendering([0, 1]));
+    expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
+    expect(existsSync(path.join(folder, pendingPageCacheFile))).toBe(false);
+  });
+
   test('two output folders of one site keep a cache each', () => {
     const one = preparePageCache([site, '--out-dir', 'one'], {});
     const two = preparePageCache([site, '--out-dir', 'two'], {});
@@ -218,7 +237,9 @@ describe('the page cache', () => {
   ])('arguments it cannot read (%j) stop the build before any step, and nothing is moved', async (...args) => {
     builtBefore();
     const { calls, run } = recorder([0, 0]);
-    await expect(productionBuild([site, ...args], {}, run)).rejects.toThrow(/the production build does not take/);
+    await expect(productionBuild([site, '--out-dir', 'out', ...args], {}, run)).rejects.toThrow(
+      /the production build does not take/,
+    );
     expect(calls).toEqual([]);
     expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
   });

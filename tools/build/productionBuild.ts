@@ -15,7 +15,8 @@ import {
   stepEnvironment,
   type BuildStep,
 } from '../../config/build';
-import { pageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
+import { pageCacheFile, pendingPageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
+import { sidebarHintsFile } from '../../src/build/page-cache/sidebars';
 
 /** What running one step returned: its exit code (null when a signal ended it) and whatever output was collected. */
 export interface StepResult {
@@ -75,6 +76,9 @@ export function preparePageCache(args: readonly string[], env: NodeJS.ProcessEnv
   }
   const previous = path.join(folder, previousOutput);
   rmSync(previous, { recursive: true, force: true });
+  rmSync(path.join(folder, pendingPageCacheFile), { force: true });
+  // The bundle step writes them again; a bundle that does not (a plugin left out) must not leave the last build's.
+  rmSync(path.join(siteDir, '.docusaurus', sidebarHintsFile), { force: true });
   if (existsSync(path.join(folder, pageCacheFile)) && existsSync(outDir)) {
     try {
       renameSync(outDir, previous);
@@ -132,9 +136,16 @@ export async function productionBuild(
         }
       }
     }
+    // The build ended well, its checks included: the render step's cache describes its output from now on.
+    if (cacheFolder && existsSync(path.join(cacheFolder, pendingPageCacheFile))) {
+      renameSync(path.join(cacheFolder, pendingPageCacheFile), path.join(cacheFolder, pageCacheFile));
+    }
     return { code: 0, output };
   } finally {
     rmSync(folder, { recursive: true, force: true });
-    if (cacheFolder) rmSync(path.join(cacheFolder, previousOutput), { recursive: true, force: true });
+    if (cacheFolder) {
+      rmSync(path.join(cacheFolder, previousOutput), { recursive: true, force: true });
+      rmSync(path.join(cacheFolder, pendingPageCacheFile), { force: true });
+    }
   }
 }

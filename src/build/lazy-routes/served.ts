@@ -67,9 +67,8 @@ export function servedModules(
     lazyTableRequest: (table) => `./${lazyTableFile(table)}`,
     categoryOf: (route) => categoryOfPath.get(route),
   });
-  // A page of a lazy category learns its category's items from its lazy table (the browser loads them with it, and the
-  // page cache knows the page's category by the table the page names): a page outside the tables would show its
-  // category cut to its first item, and could be copied with a stale one.
+  // A page of a lazy category learns its category's items from its lazy table (the browser loads them with it): a page
+  // outside the tables would show its category cut to its first item once hydrated.
   // (A category's link that is no route of this site, such as an external one, has no page to copy.)
   const lazyRoutes = new Set(split.lazyRoutes);
   const outside = [...categoryOfPath.keys()].filter(

@@ -61,6 +61,11 @@ test("a category's items' visibility changes it: whether it shows, and where it 
   expect(sidebarsShape(metadata(), categories(firstUnlisted('/docs/x/a')))).not.toBe(
     sidebarsShape(metadata(), categories(firstUnlisted('/docs/x/b'))),
   );
+  // All its links unlisted, an `html` item still shows it.
+  const allUnlisted = users.map((item) => ({ ...(item as Record<string, Json>), unlisted: true }));
+  expect(sidebarsShape(metadata(), categories(allUnlisted))).not.toBe(
+    sidebarsShape(metadata(), categories([...allUnlisted, { type: 'html', value: '<hr>' }])),
+  );
 });
 
 test('the hints read back; a missing or broken file gives none, a field of the wrong type is left out', () => {

@@ -8,9 +8,9 @@ import path from 'node:path';
  * whole metadata, and what it renders of a category the page is not in (collapsed, its items not rendered) is its
  * label, class and link (and, from its items, whether it shows at all and which is its first listed link). So that a
  * call's new summary does not render every docs page again, the page cache knows that chunk by a hash of what the
- * server reads of it (`sidebarsShape`) rather than by its name. The page's own category is not lost: its lazy route
- * table, which the page names, holds the category's key (the bundle stops when a category's page is not in a table:
- * src/build/lazy-routes/served.ts). A category's collapsed and collapsible state are in the shape (the tuple form
+ * server reads of it (`sidebarsShape`) rather than by its name. The page's own category, which it shows whole, is not
+ * lost: the page depends on the category's file, named by a hash of its items (`PageCacheHints.categories`; the bundle
+ * stops when a category's page is not a lazy route, or is in two lazy categories: src/build/lazy-routes/served.ts). A category's collapsed and collapsible state are in the shape (the tuple form
  * stands for both true).
  */
 
@@ -63,8 +63,11 @@ function categoryView(items: Json[] | undefined): Json {
   if (!items) return null;
   const unlisted: string[] = [];
   let first: string | null = null;
+  // Items other than links and categories (`html`) always show, and so make their category show.
+  let others = 0;
   const visit = (item: Json) => {
     if (!isItem(item)) return;
+    if (item.type !== 'link' && item.type !== 'category') others += 1;
     if (item.type === 'link' && typeof item.href === 'string') {
       if (item.unlisted === true) unlisted.push(item.href);
       else first ??= item.href;
@@ -75,7 +78,7 @@ function categoryView(items: Json[] | undefined): Json {
     }
   };
   items.forEach(visit);
-  return { first, unlisted };
+  return { first, unlisted, others };
 }
 
 /**

@@ -15,13 +15,13 @@ import { hintsText, sidebarHintsFile } from './sidebars';
 import {
   cachedSsg,
   copiedPages,
-  installPageCache,
   pageCacheFile,
+  pendingPageCacheFile,
   previousOutput,
-  runningExecutor,
   type PageCacheReport,
   type SsgArguments,
 } from './ssg';
+import { installPageCache, runningExecutor } from './install';
 
 let root: string;
 let outDir: string;
@@ -120,6 +120,10 @@ async function build(name: string, runtime: string, headTags?: string) {
   const result = await cachedSsg({ props: props(headTags) }, renderer(name, rendered), cache, '3.10.2', (said) =>
     reports.push(said),
   );
+  // What tools/build does once the build has ended well.
+  if (existsSync(path.join(cache, pendingPageCacheFile))) {
+    renameSync(path.join(cache, pendingPageCacheFile), path.join(cache, pageCacheFile));
+  }
   return { rendered, report: reports[0], result };
 }
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   assetFiles,
+  assetPattern,
   assetsOf,
   codeDigest,
   dataFilesOf,
@@ -51,6 +51,12 @@ export const upstreamArgumentsFit = (args: UpstreamArguments): SsgArguments => a
 
 /** The cache's file in its folder; the previous build's output, moved aside by tools/build, is `previousOutput`. */
 export const pageCacheFile = 'pages.ndjson';
+/**
+ * Where the render step writes the cache: tools/build renames it to `pageCacheFile` once the build has ended well
+ * (postBuild's checks and the broken-link check come after the render), so that a build stopped or failed after
+ * rendering leaves no cache whose pages those checks never saw.
+ */
+export const pendingPageCacheFile = `${pageCacheFile}.pending`;
 export const previousOutput = 'previous';
 
 /** The Node version, its ICU data and the default locale and time zone a page renders under. */
@@ -117,6 +123,9 @@ export async function cachedSsg(
   const digest = digestOf(props, docusaurusVersion);
   const runtime = runtimeFile(outDir);
   const cacheFile = path.join(folder, pageCacheFile);
+  const pendingFile = path.join(folder, pendingPageCacheFile);
+  await rm(pendingFile, { force: true });
+  copiedRegistry().delete(outDir);
   const previousDir = path.join(folder, previousOutput);
   const unusable = (header: PageCacheHeader) =>
     header.outDir !== outDir
@@ -161,12 +170,16 @@ export async function cachedSsg(
     if (now && now !== before) renamed.set(before, now);
   }
   // One pass over a copied page for all of them: a replaceAll per name was one pass per table (612 at Graph's size).
-  const assetName = new RegExp(`${escapeRegExp(baseUrl)}(assets/[^"'\\s>]+)`, 'g');
-  const withNewNames = (html: string) =>
-    html.replace(assetName, (whole, asset: string) => {
+  const withNewNames = (html: string) => {
+    const replaced = new Set<string>();
+    const text = html.replace(assetPattern(baseUrl), (whole, asset: string) => {
       const now = renamed.get(asset);
-      return now === undefined ? whole : `${baseUrl}${now}`;
+      if (now === undefined) return whole;
+      replaced.add(asset);
+      return `${baseUrl}${now}`;
     });
+    return { text, replaced };
+  };
   const pages = new Map<string, CachedPage>();
   const toRender: string[] = [];
   // Each data file hashed once: a schema's data may be named by several pages.
@@ -190,9 +203,10 @@ export async function cachedSsg(
     // `docusaurus build`, a build with the cache off): it is rendered.
     const written = copied ? await readFile(source, 'utf8') : '';
     if (copied && written.includes(reusable.header.runtime)) {
-      const html = withNewNames(written);
-      // The runtime's old name anywhere but where an asset is named (none known): rendered, not guessed at.
-      if (runtime === reusable.header.runtime || !html.includes(reusable.header.runtime)) {
+      const { text: html, replaced } = withNewNames(written);
+      // An old name left anywhere but where an asset is named (none known): rendered, not guessed at. Only the names
+      // this page was written with are looked for (a page names one table of hundreds).
+      if (![...replaced].some((name) => html.includes(name))) {
         await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
         await writeFile(path.join(outDir, page.file), html);
         pages.set(pathname, page);
@@ -227,7 +241,7 @@ export async function cachedSsg(
   // Without a runtime to replace, no page could be reused next time: no cache is written.
   if (renderedRuntime) {
     await writePageCache(
-      cacheFile,
+      pendingFile,
       {
         format: pageCacheFormat,
         outDir,
@@ -268,71 +282,4 @@ function copiedRegistry(): Map<string, Set<string>> {
  */
 export function copiedPages(outDir: string): ReadonlySet<string> {
   return copiedRegistry().get(outDir) ?? new Set();
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const installed = Symbol.for('arena.pageCache');
-const executorFile = '@docusaurus/core/lib/ssg/ssgExecutor.js';
-
-/**
- * The `ssgExecutor.js` module the running build uses: the one already loaded (its build command requires it before any
- * plugin loads) whose package's build command is loaded too; failing that, the site's own. Not just the site's: a site
- * whose folder resolves another copy of Docusaurus than the one running would have the wrapper put where no build
- * reads it.
- */
-export function runningExecutor(
-  siteDir: string,
-  loaded?: NodeJS.Require['cache'],
-): { file: string; require: NodeJS.Require } {
-  const siteRequire = createRequire(path.join(siteDir, 'package.json'));
-  // Node's one module cache, whichever require it is read through.
-  loaded ??= siteRequire.cache;
-  const ending = `${path.sep}${executorFile.split('/').join(path.sep)}`;
-  const running = Object.keys(loaded).filter(
-    (file) =>
-      file.endsWith(ending) && loaded[path.join(path.dirname(file), '../commands/build/buildLocale.js')] !== undefined,
-  );
-  return running.length === 1
-    ? { file: running[0], require: createRequire(running[0]) }
-    : { file: siteRequire.resolve(executorFile), require: siteRequire };
-}
-
-/**
- * Puts `cachedSsg` in place of Docusaurus's `executeSSG`, which its build (`commands/build/buildLocale.js`) reads from
- * the module's exports when it renders: Docusaurus has no hook around its static-site generation. Throws when the
- * module no longer has it. A site on the hash router (one page, nothing to cache) goes to Docusaurus's own. Returns a
- * check for postBuild: whether the render went through the wrapper (an upgrade that keeps the export but stops reading
- * it through the module would turn the cache off; the check says so, not a stale page).
- */
-export function installPageCache(
-  siteDir: string,
-  folder: string,
-  log: (message: string) => void,
-  loaded?: NodeJS.Require['cache'],
-): { wentThrough: () => boolean } {
-  const { file, require: executorRequire } = runningExecutor(siteDir, loaded);
-  const executor = executorRequire(file) as Record<string | symbol, unknown>;
-  const { version } = executorRequire(path.join(path.dirname(file), '../../package.json')) as { version: string };
-  const original = executor.executeSSG;
-  if (typeof original !== 'function') {
-    throw new Error(`[page-cache] ${executorFile} no longer exports executeSSG`);
-  }
-  // Installed once per process (the plugin is loaded again when a build reloads its site).
-  const known = executor[installed] as { called: boolean } | undefined;
-  const state = known ?? { called: false };
-  if (!known) {
-    executor[installed] = state;
-    executor.executeSSG = (args: SsgArguments) => {
-      state.called = true;
-      if (args.router === 'hash') return (original as ExecuteSsg)(args);
-      return cachedSsg(args, original as ExecuteSsg, folder, version, (said) =>
-        log(
-          `[page-cache] ${said.reused} pages copied from the previous build, ${said.rendered} rendered` +
-            (said.reason ? ` (${said.reason})` : ''),
-        ),
-      );
-    };
-  }
-  return { wentThrough: () => state.called };
 }

@@ -24,8 +24,9 @@ import { createInterface } from 'node:readline';
  *   its content, so the cache keeps a hash of its bytes;
  * - the sidebar's lazy categories (src/core/lazy-routes), whose items the server's bundle holds whole and the browser
  *   fetches: their keys are hashes of their items, held by the docs metadata every /docs page loads, and by the lazy
- *   route table of each of the category's pages. The metadata chunk is known by what the server reads of it
- *   (sidebars.ts), so that a new label renders again the pages of the tables that hold its category, not every page.
+ *   route table of each of the category's pages. The metadata chunk is known by what the server reads of it, a table
+ *   by its index, and a category's page depends on its category's file (sidebars.ts): a new label renders again the
+ *   pages of its category, which show it whole, not every page of the tables that hold its key.
  */
 
 /** Bumped when what a cache entry holds or means changes: an older cache is then not read. */
@@ -39,7 +40,8 @@ export interface CachedPage {
   file: string;
   /**
    * Every `assets/` file the HTML names, relative to the base URL, but the runtime; a docs metadata chunk as
-   * `sidebars:<its chunk>:<hash of its shape>` (sidebars.ts).
+   * `sidebars:<its chunk>:<hash of its shape>`, a lazy route table as `lazy-table:<its index>`, and, for a page of a
+   * lazy sidebar category, the category's file (`assets/sidebar/<key>.json`; sidebars.ts).
    */
   assets: string[];
   /** The data files the server read for the page (`dataFilesOf`), relative to the output folder: a hash of each, or ''. */
@@ -79,10 +81,18 @@ function detached(text: string): string {
 
 /** Every file under `assets/` a page names (attribute, preload, inline style), relative to the base URL. */
 export function assetsOf(html: string, baseUrl: string): string[] {
-  const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const found = new Set<string>();
-  for (const match of html.matchAll(new RegExp(`${escaped}(assets/[^\\s"'<>()\`,;]+)`, 'g'))) found.add(match[1]);
+  for (const match of html.matchAll(assetPattern(baseUrl))) found.add(match[1]);
   return [...found].sort().map(detached);
+}
+
+/**
+ * A file under `assets/` as a page names it (after the base URL), the name in its first group: what a page is known by
+ * (`assetsOf`) and what a copied page's new names are put in for (ssg.ts), one pattern for both.
+ */
+export function assetPattern(baseUrl: string): RegExp {
+  const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escaped}(assets/[^\\s"'<>()\`,;]+)`, 'g');
 }
 
 /**
@@ -234,7 +244,8 @@ export async function readPageCache(
   if (!existsSync(file)) return undefined;
   let header: PageCacheHeader | undefined;
   const pages = new Map<string, CachedPage>();
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  const input = createReadStream(file, 'utf8');
+  const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of lines) {
       if (line === '') continue;
@@ -261,8 +272,10 @@ export async function readPageCache(
     // A cache that cannot be read is no cache: every page is rendered, as on a first build.
     return undefined;
   } finally {
-    // Leaving the loop early (a header not wanted, a malformed line) leaves the file open otherwise.
+    // Leaving the loop early (a header not wanted, a malformed line) leaves the file open otherwise: closing the
+    // line reader does not close its input.
     lines.close();
+    input.destroy();
   }
   return header ? { header, pages } : undefined;
 }

@@ -114,3 +114,13 @@ test("a lazy category of Docusaurus's usual shape is a tuple in the module, and 
   expect(filled.map(strip)).toEqual([withBadge, plain, styled].map(strip));
   expect(JSON.stringify(items).length).toBeLessThan(JSON.stringify([withBadge, plain, styled]).length / 2);
 });
+
+test("a lazy category's own page is in it; a page in two lazy categories stops the bundle, naming it", () => {
+  const withPage = { ...lazy('Games', ['/docs/data-api/get-games', '/docs/data-api/get-game']), href: '/docs/games' };
+  const pruned = pruneSidebars(JSON.stringify({ version: { docsSidebars: { api: [withPage] } } }), keyOf);
+  expect(pruned.categoryOfPath.get('/docs/games')).toBe(pruned.categoryOfPath.get('/docs/data-api/get-game'));
+  const twice = [games, lazy('More games', ['/docs/other', '/docs/data-api/get-game'])];
+  expect(() => pruneSidebars(JSON.stringify({ version: { docsSidebars: { api: twice } } }), keyOf)).toThrow(
+    '[lazy-routes] /docs/data-api/get-game is in two sidebar categories that load their items apart',
+  );
+});

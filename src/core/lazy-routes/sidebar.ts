@@ -113,7 +113,15 @@ export function pruneSidebars(text: string, keyOf: (items: readonly SidebarItem[
     }
     const key = keyOf(item.items);
     categories.set(key, item.items);
-    for (const href of links(item.items)) categoryOfPath.set(href, key);
+    // The category's own page (its link) is in it too: the category is on its path, so that page shows it whole.
+    for (const href of [...(item.href ? [item.href] : []), ...links(item.items)]) {
+      const other = categoryOfPath.get(href);
+      // A page has one category whose items its route names: in two, it would show one the browser does not load.
+      if (other !== undefined && other !== key) {
+        throw new Error(`[lazy-routes] ${href} is in two sidebar categories that load their items apart`);
+      }
+      categoryOfPath.set(href, key);
+    }
     // `lazyCategory` replaces the generator's `lazyItems`: one short field in a module every /docs page loads.
     const customProps = Object.fromEntries(Object.entries(item.customProps).filter(([name]) => name !== 'lazyItems'));
     const kept = { ...item, items: [shownFirst(item.items[0])], customProps: { ...customProps, lazyCategory: key } };

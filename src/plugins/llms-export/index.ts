@@ -39,6 +39,10 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
   return {
     name: 'llms-export',
     async postBuild({ outDir, routesPaths, siteConfig }) {
+      // Docusaurus starts every plugin's postBuild at once, in the config's order, and this one is synchronous work on
+      // the one thread for a minute at Microsoft Graph's size (every twin): without this pause the search index, whose
+      // indexing runs in processes of its own, started only after it (postBuild 155 s, 2026-11-28).
+      await new Promise((resolve) => setImmediate(resolve));
       const base = context.baseUrl.replace(/\/$/, '');
       const apis = options.apis.map((api) => {
         const document = JSON.parse(readFileSync(path.join(outDir, 'openapi', `${api.id}.json`), 'utf8')) as JsonObject;

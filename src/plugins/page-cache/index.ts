@@ -1,7 +1,8 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { installPageCache, pageCacheFile } from '../../build/page-cache/ssg';
+import { pageCacheFile } from '../../build/page-cache/ssg';
+import { installPageCache } from '../../build/page-cache/install';
 import { pageCacheVariable, skipBundlingVariable } from '../../../config/build';
 
 /**

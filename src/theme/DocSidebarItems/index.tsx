@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -11,6 +11,7 @@ import DocSidebarItem from '@theme/DocSidebarItem';
 import type { Props } from '@theme/DocSidebarItems';
 import { serverShownItems } from '@site/src/core/sidebar/serverItems';
 import { useParentCategory } from '@site/src/core/sidebar/parentCategory';
+import { showActiveLinksSoon } from '@site/src/core/sidebar/activeLink';
 
 /**
  * Docusaurus's list of one sidebar level (the same provider, items and keys), except that the server, and the
@@ -28,6 +29,11 @@ function DocSidebarItems({ items, ...props }: Props): ReactNode {
       ? undefined
       : serverShownItems(visible, limit, (item) => isActiveSidebarItem(item, props.activePath));
   const hidden = shown?.filter((isShown) => !isShown).length ?? 0;
+  // The sidebar's top level, once its whole list is there (after hydration) and on each move to another page: its list
+  // scrolled to the page's link (src/core/sidebar/activeLink.ts). The phone's menu is rendered, hidden, on a phone's
+  // width whether open or not, so it is scrolled with the rest.
+  const top = props.level === 1;
+  useEffect(() => (top && hydrated ? showActiveLinksSoon() : undefined), [top, hydrated, props.activePath]);
   return (
     <DocSidebarItemsExpandedStateProvider>
       {visible.map((item, index) =>
