@@ -107,7 +107,8 @@ export interface PageCacheReport {
 /**
  * Docusaurus's static-site generation with the page cache of folder `folder` around it: the pages that render as
  * before (store.ts) are copied from the previous build's output (`previousOutput`, the new runtime's name put in),
- * the others rendered by `render` (Docusaurus's own), and the cache written again for every page. What the build
+ * the others rendered by `render` (Docusaurus's own), and the cache written again for every page (as pending: tools/build
+ * makes it the cache once the build has ended well). What the build
  * collected of a copied page (its links, for the broken-link check; its metadata, for postBuild) comes from the cache.
  */
 export async function cachedSsg(
@@ -278,7 +279,7 @@ function copiedRegistry(): Map<string, Set<string>> {
 /**
  * The HTML files (relative to `outDir`) the page cache copied from the last build in this process's render: for
  * postBuild checks whose result for those pages cannot have changed (the same bytes but for asset file names, and that
- * build's checks passed: a failed build leaves no cache). Empty when nothing was copied.
+ * build's checks passed: a cache is kept only from a build that ended well, `pendingPageCacheFile`). Empty when nothing was copied.
  */
 export function copiedPages(outDir: string): ReadonlySet<string> {
   return copiedRegistry().get(outDir) ?? new Set();
