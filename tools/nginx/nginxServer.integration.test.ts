@@ -32,8 +32,9 @@ test('nginx serves a site inside a folder only its owner may enter (as /root and
  */
 describe('Markdown by content negotiation, in real nginx with the production config', () => {
   let nginx: NginxServer;
+  let site: string | undefined;
   beforeAll(async () => {
-    const site = mkdtempSync(path.join(tmpdir(), 'portal-negotiation-'));
+    site = mkdtempSync(path.join(tmpdir(), 'portal-negotiation-'));
     mkdirSync(path.join(site, 'guide'));
     writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>home</title><p>home page</p>');
     writeFileSync(path.join(site, 'index.md'), '# Home\n');
@@ -58,6 +59,7 @@ describe('Markdown by content negotiation, in real nginx with the production con
   });
   afterAll(async () => {
     await nginx?.stop();
+    if (site) rmSync(site, { recursive: true, force: true });
   });
 
   test.each(

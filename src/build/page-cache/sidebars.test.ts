@@ -5,13 +5,20 @@ import { expect, test } from 'vitest';
 import { hintsText, readPageCacheHints, sidebarHintsFile, sidebarsShape, type Json } from './sidebars';
 
 /** A pruned docs metadata module: one lazy category as a tuple, one as an object, one ordinary category. */
-function metadata({ key = 'k1', firstLabel = 'List users', label = 'users', guide = 'Start' } = {}): string {
+function metadata({
+  key = 'k1',
+  firstLabel = 'List users',
+  label = 'users',
+  guide = 'Start',
+  rest = 'list-users',
+} = {}): string {
   return JSON.stringify({
     version: {
       version: 'current',
       docsSidebars: {
         api: [
-          [label, key, '/docs/x/list-users', firstLabel, 'api-method get'],
+          // The tuple's link is front-coded against the one before in its list: none, so whole.
+          [label, key, 0, `/docs/x/${rest}`, firstLabel],
           {
             type: 'category',
             label: 'groups',
@@ -49,6 +56,8 @@ test('what the server renders of a collapsed category, or any item of another, c
   const shape = sidebarsShape(metadata(), categories(users));
   expect(sidebarsShape(metadata({ label: 'people' }), categories(users))).not.toBe(shape);
   expect(sidebarsShape(metadata({ guide: 'Start here' }), categories(users))).not.toBe(shape);
+  // The collapsed category's link (its first item's, while hydrating) from the tuple.
+  expect(sidebarsShape(metadata({ rest: 'get-user' }), categories(users))).not.toBe(shape);
   expect(sidebarsShape(JSON.stringify({ other: 1 }), categories(users))).toMatch(/^[0-9a-f]{64}$/);
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expandItems, type CompactCategory } from '../../core/lazy-routes/sidebar';
 
 /*
  * The docs metadata every /docs page loads holds, for each lazy sidebar category (src/core/lazy-routes/sidebar.ts), a
@@ -81,16 +82,14 @@ function categoryView(items: Json[] | undefined): Json {
   return { first, unlisted, others };
 }
 
+/** A list of the pruned module with its lazy categories' tuples (`CompactCategory`) as objects again. */
+const expandJson = (items: Json[]): Json[] => expandItems(items as (Item & { type: string })[] | CompactCategory[]);
+
 /**
  * A pruned sidebar item with what only the browser reads replaced: a lazy category's key (by what the server reads of
  * its items, `itemsOf(key)`) and its first item's label.
  */
 function shapeOf(item: Json, itemsOf: (key: string) => Json[] | undefined): Json {
-  if (Array.isArray(item)) {
-    // A CompactCategory: [label, key, href, firstLabel, className?].
-    const [label, key, href, , ...rest] = item;
-    return ['category', label, categoryView(typeof key === 'string' ? itemsOf(key) : undefined), href, ...rest];
-  }
   if (!isItem(item)) return item;
   const { customProps, items, ...rest } = item;
   const key = isItem(customProps) ? customProps.lazyCategory : undefined;
@@ -104,7 +103,7 @@ function shapeOf(item: Json, itemsOf: (key: string) => Json[] | undefined): Json
   if (Array.isArray(items)) {
     shaped.items = lazy
       ? items.map((first) => (isItem(first) ? { ...first, label: '' } : first))
-      : items.map((child) => shapeOf(child, itemsOf));
+      : expandJson(items).map((child) => shapeOf(child, itemsOf));
   }
   return shaped;
 }
@@ -122,7 +121,10 @@ export function sidebarsShape(prunedText: string, itemsOf: (key: string) => Json
         version: {
           ...data.version,
           docsSidebars: Object.fromEntries(
-            Object.entries(sidebars).map(([name, items]) => [name, items.map((item) => shapeOf(item, itemsOf))]),
+            Object.entries(sidebars).map(([name, items]) => [
+              name,
+              expandJson(items).map((item) => shapeOf(item, itemsOf)),
+            ]),
           ),
         },
       }

@@ -72,47 +72,59 @@ test("a lazy category of Docusaurus's usual shape is a tuple in the module, and 
   const withBadge = usual('Games', ['/docs/data-api/get-games', '/docs/data-api/get-game'], 'api-method--get');
   const plain = usual('Teams', ['/docs/data-api/get-team', '/docs/data-api/schemas/team']);
   // A field the tuple has no place for keeps the category an object.
-  const styled = { ...usual('Leagues', ['/docs/data-api/get-leagues', '/docs/data-api/get-league']), className: 'x' };
-  const text = JSON.stringify({ version: { docsSidebars: { apiSidebar: [withBadge, plain, styled] } } });
+  const styled = { ...usual('Leagues', ['/docs/leagues/get-leagues', '/docs/data-api/get-league']), className: 'x' };
+  const text = JSON.stringify({ version: { docsSidebars: { apiSidebar: [withBadge, styled, plain] } } });
   const pruned = pruneSidebars(text, keyOf);
   const items = (JSON.parse(pruned.text) as { version: { docsSidebars: { apiSidebar: unknown[] } } }).version
     .docsSidebars.apiSidebar;
+  // The first link whole, without its class; the next one by what it shares with it (the object between is skipped).
   expect(items[0]).toEqual([
     'Games',
     'sidebar//docs/data-api/get-games.json',
+    0,
     '/docs/data-api/get-games',
     '/docs/data-api/get-games',
-    'api-method--get',
   ]);
-  expect(items[1]).toEqual([
-    'Teams',
-    'sidebar//docs/data-api/get-team.json',
-    '/docs/data-api/get-team',
-    '/docs/data-api/get-team',
-  ]);
-  expect(Array.isArray(items[2])).toBe(false);
+  expect(Array.isArray(items[1])).toBe(false);
+  expect(items[2]).toEqual(['Teams', 'sidebar//docs/data-api/get-team.json', 19, 'team', '/docs/data-api/get-team']);
   const expanded = fillSidebar(items as typeof sidebar, () => undefined);
   expect(expanded[0]).toEqual({
     type: 'category',
     label: 'Games',
     collapsed: true,
     collapsible: true,
-    items: [
-      {
-        type: 'link',
-        href: '/docs/data-api/get-games',
-        label: '/docs/data-api/get-games',
-        className: 'api-method--get',
-      },
-    ],
+    items: [{ type: 'link', href: '/docs/data-api/get-games', label: '/docs/data-api/get-games' }],
     customProps: { lazyCategory: 'sidebar//docs/data-api/get-games.json' },
   });
-  expect(expanded[1]).not.toHaveProperty('items.0.className');
+  expect(expanded[2]).toMatchObject({ items: [{ href: '/docs/data-api/get-team' }] });
+  expect(expanded[1]).toMatchObject({ items: [{ href: '/docs/leagues/get-leagues' }] });
   // Filled from the loaded items: each category as the generator wrote it, but for its lazy marker.
   const filled = fillSidebar(items as typeof sidebar, (key) => pruned.categories.get(key) as typeof sidebar);
   const strip = (item: object) => Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'customProps'));
-  expect(filled.map(strip)).toEqual([withBadge, plain, styled].map(strip));
-  expect(JSON.stringify(items).length).toBeLessThan(JSON.stringify([withBadge, plain, styled]).length / 2);
+  expect(filled.map(strip)).toEqual([withBadge, styled, plain].map(strip));
+  expect(JSON.stringify(items).length).toBeLessThan(JSON.stringify([withBadge, styled, plain]).length / 2);
+});
+
+test('front-coded links decode in any list, nested ones included, whatever they share', () => {
+  const usual = (label: string, href: string) => ({ ...lazy(label, [href, `${href}/2`]), collapsible: true });
+  const hrefs = ['/docs/a/b', '/docs/a/b', '/docs/a/bc', '/docs/a', '/x', '/docs/a/b/ü'];
+  const nested = {
+    type: 'category',
+    label: 'API',
+    collapsed: false,
+    items: hrefs.map((href, i) => usual(`${i}`, href)),
+  };
+  const text = JSON.stringify({ version: { docsSidebars: { s: [usual('top', '/docs/z'), nested] } } });
+  const keyOfIndex = (items: readonly { href?: string; label?: string }[]) =>
+    `${items[0].label ?? ''}:${items[0].href ?? ''}`;
+  // Keyed by label too: two categories here share a first link.
+  const pruned = pruneSidebars(text, keyOfIndex);
+  const filled = fillSidebar(
+    (JSON.parse(pruned.text) as { version: { docsSidebars: { s: typeof sidebar } } }).version.docsSidebars.s,
+    () => undefined,
+  ) as unknown as { items: { href: string; items: { href: string }[] }[] }[];
+  expect(filled[0].items[0].href).toBe('/docs/z');
+  expect(filled[1].items.map((category) => category.items[0].href)).toEqual(hrefs);
 });
 
 test("a lazy category's own page is in it; a page in two lazy categories stops the bundle, naming it", () => {

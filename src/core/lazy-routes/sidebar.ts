@@ -35,29 +35,40 @@ function links(items: readonly SidebarItem[]): string[] {
 /**
  * A lazy category's first item as the browser's metadata keeps it: what a collapsed category reads of it (its `href`:
  * the category's link while hydrating, as the server rendered it) and what shows while the rest loads once the reader
- * opens it (label and method badge). Its `docId` goes: read only for the current page's breadcrumbs, and the current
- * page's category is loaded whole before the page renders; so does `unlisted: false` (read for every item: an unlisted
- * page hides), which an absent field reads as. About 86 bytes of each of Microsoft Graph's 419 categories (176 KB to
- * 140 KB) in a module every /docs page loads. A nested category stays as it is.
+ * opens it (its label). Its `docId` goes: read only for the current page's breadcrumbs, and the current page's category
+ * is loaded whole before the page renders; so does `unlisted: false` (read for every item: an unlisted page hides),
+ * which an absent field reads as; and so does its `className` (the call's method badge): a collapsed category renders
+ * none of its items, and an opened one shows its loaded items, badges included, some milliseconds later. About 86 bytes
+ * of each of Microsoft Graph's 419 categories (176 KB to 140 KB) in a module every /docs page loads, and some 29 bytes
+ * more for the class. A nested category stays as it is.
  */
 function shownFirst(item: SidebarItem): SidebarItem {
   if (item.type !== 'link') return item;
-  const { type, href, label, className, unlisted } = item;
-  return { type, href, label, ...(className === undefined ? {} : { className }), ...(unlisted ? { unlisted } : {}) };
+  const { type, href, label, unlisted } = item;
+  return { type, href, label, ...(unlisted ? { unlisted } : {}) };
 }
 
 /**
- * A pruned lazy category of the usual shape as a tuple: label, key, and its first item's link, label and class (the
- * class left out when it has none). `expandCategory` gives the object back. Docusaurus's keys and defaults, written out
- * for each of hundreds of categories, were nearly half of the metadata module every /docs page loads (Microsoft Graph's
- * 419 categories: 140 KB, 79 KB as tuples, measured 2026-11-28); the DocRoot wrapper expands them before anything reads
- * the sidebars.
+ * A pruned lazy category of the usual shape as a tuple: label, key, its first item's link front-coded (how many
+ * characters it shares with the link of the tuple before it in the same list, and the rest) and its first item's
+ * label. `expandItems` gives the objects back. Docusaurus's keys and defaults, written out for each of hundreds of
+ * categories, were nearly half of the metadata module every /docs page loads (Microsoft Graph's 419 categories: 140
+ * KB, 79 KB as tuples with the link whole and the class, measured 2026-11-28); the links of one API's categories share
+ * their folder (`/docs/real-autotask/`: 20 characters of 62 on average at Autotask). The DocRoot wrapper expands them
+ * before anything reads the sidebars.
  */
-export type CompactCategory = [label: string, key: string, href: string, firstLabel: string, className?: string];
+export type CompactCategory = [label: string, key: string, shared: number, rest: string, firstLabel: string];
 
 const categoryFields = ['collapsed', 'collapsible', 'customProps', 'items', 'label', 'type'];
 
-function compactCategory(item: SidebarItem): CompactCategory | undefined {
+function sharedLength(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  return length;
+}
+
+/** The tuple of a lazy category of the usual shape (`CompactCategory`), or undefined; `previous` is the link before. */
+function compactCategory(item: SidebarItem, previous: string): CompactCategory | undefined {
   const [first] = item.items ?? [];
   const { label, collapsed, collapsible, customProps } = item as SidebarItem & Record<string, unknown>;
   const key = customProps?.lazyCategory;
@@ -72,27 +83,35 @@ function compactCategory(item: SidebarItem): CompactCategory | undefined {
     first.type === 'link' &&
     typeof first.href === 'string' &&
     typeof first.label === 'string' &&
-    Object.keys(first).every((field) => ['type', 'href', 'label', 'className'].includes(field));
+    Object.keys(first).every((field) => ['type', 'href', 'label'].includes(field));
   if (!shaped) return undefined;
-  const [href, firstLabel] = [first.href as string, first.label as string];
-  return first.className === undefined
-    ? [label, key, href, firstLabel]
-    : [label, key, href, firstLabel, first.className];
+  const href = first.href as string;
+  const shared = sharedLength(previous, href);
+  return [label, key, shared, href.slice(shared), first.label as string];
 }
 
-/** A lazy category's object from its tuple (`compactCategory`); any other item as it is. */
-export function expandCategory<Item extends SidebarItem>(item: Item | CompactCategory): Item {
-  if (!Array.isArray(item)) return item;
-  const [label, key, href, firstLabel, className] = item;
-  const first = { type: 'link', href, label: firstLabel, ...(className === undefined ? {} : { className }) };
-  return {
-    type: 'category',
-    label,
-    collapsed: true,
-    collapsible: true,
-    items: [first],
-    customProps: { lazyCategory: key },
-  } as unknown as Item;
+/**
+ * A list's items with each tuple (`compactCategory`) a lazy category's object again, its link decoded against the
+ * tuple before it; other items as they are. The same array when it holds no tuple. Not recursive: `fillSidebar`
+ * expands each list it walks into.
+ */
+export function expandItems<Item extends SidebarItem>(items: readonly (Item | CompactCategory)[]): Item[] {
+  if (!items.some((item) => Array.isArray(item))) return items as Item[];
+  let previous = '';
+  return items.map((item) => {
+    if (!Array.isArray(item)) return item;
+    const [label, key, shared, rest, firstLabel] = item;
+    const href = previous.slice(0, shared) + rest;
+    previous = href;
+    return {
+      type: 'category',
+      label,
+      collapsed: true,
+      collapsible: true,
+      items: [{ type: 'link', href, label: firstLabel }],
+      customProps: { lazyCategory: key },
+    } as unknown as Item;
+  });
 }
 
 /**
@@ -106,10 +125,21 @@ export function pruneSidebars(text: string, keyOf: (items: readonly SidebarItem[
   const sidebars = data.version?.docsSidebars;
   if (!sidebars) return { text, categories, categoryOfPath };
   // In the module, an item may be a tuple (`CompactCategory`): the browser's sidebars are read through fillSidebar.
-  const prune = (item: SidebarItem): SidebarItem | CompactCategory => {
+  const pruneList = (items: readonly SidebarItem[]): (SidebarItem | CompactCategory)[] => {
+    let previous = '';
+    return items.map((item) => {
+      const kept = prune(item);
+      if (kept.type !== 'category' || kept.customProps?.lazyCategory === undefined) return kept;
+      const tuple = compactCategory(kept, previous);
+      if (!tuple) return kept;
+      previous = previous.slice(0, tuple[2]) + tuple[3];
+      return tuple;
+    });
+  };
+  const prune = (item: SidebarItem): SidebarItem => {
     if (item.type !== 'category') return item;
     if (item.customProps?.lazyItems !== true || !item.items || item.items.length < 2) {
-      return item.items ? { ...item, items: item.items.map(prune) as SidebarItem[] } : item;
+      return item.items ? { ...item, items: pruneList(item.items) as SidebarItem[] } : item;
     }
     const key = keyOf(item.items);
     categories.set(key, item.items);
@@ -124,10 +154,9 @@ export function pruneSidebars(text: string, keyOf: (items: readonly SidebarItem[
     }
     // `lazyCategory` replaces the generator's `lazyItems`: one short field in a module every /docs page loads.
     const customProps = Object.fromEntries(Object.entries(item.customProps).filter(([name]) => name !== 'lazyItems'));
-    const kept = { ...item, items: [shownFirst(item.items[0])], customProps: { ...customProps, lazyCategory: key } };
-    return compactCategory(kept) ?? kept;
+    return { ...item, items: [shownFirst(item.items[0])], customProps: { ...customProps, lazyCategory: key } };
   };
-  const pruned = Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, items.map(prune)]));
+  const pruned = Object.fromEntries(Object.entries(sidebars).map(([name, items]) => [name, pruneList(items)]));
   if (categories.size === 0) return { text, categories, categoryOfPath };
   return {
     text: JSON.stringify({ ...data, version: { ...data.version, docsSidebars: pruned } }),
@@ -144,10 +173,9 @@ export function fillSidebar<Item extends SidebarItem>(
   items: readonly (Item | CompactCategory)[],
   loaded: (key: string) => Item[] | undefined,
 ): Item[] {
-  let changed = false;
-  const filled = items.map((given) => {
-    const item = expandCategory(given);
-    if (item !== given) changed = true;
+  const expanded = expandItems(items);
+  let changed = expanded !== items;
+  const filled = expanded.map((item) => {
     if (item.type !== 'category') return item;
     const key = item.customProps?.lazyCategory;
     const full = typeof key === 'string' ? loaded(key) : undefined;

@@ -32,10 +32,41 @@ describe('the big documents axis', () => {
       warm: { wall: 375.1, cpu: 500, rss: 3e9, copied: 990, rendered: 10 },
     };
     const [, , line, failed] = bigTable([row, { ...row, label: 'the site and stripe', warm: null }]).split('\n');
-    expect(failed).toMatch(/^\| the site and stripe \|.* \| 4\.0 \| failed \| — \|$/);
+    expect(failed).toMatch(/^\| the site and stripe \|.* \| 4\.0 \| failed \| — \| — \| — \| — \|$/);
     expect(line).toBe(
-      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 | 375, 0.25 | 990, 10 |',
+      '| the site and graph | 11489 | 4000 | 1000 | 1500 | 2000 | 3.50 | bundle 3.50, render 2.25 | 500.0 | 150.0 | 20.0 | 4.0 | 375, 0.25 | 990, 10 | — | — | — |',
     );
+  });
+
+  test("a call page's bytes are given against the site alone's call page, and search's first query's", () => {
+    const weight = (raw: number) => ({ jsRaw: raw / 2, jsGzip: raw / 8, totalRaw: raw, totalGzip: raw / 4 });
+    const search = { medianBytes: 204_800, maxBytes: 307_200, mrr: 0.964, top3: 0.98, coldMs: 150 };
+    const base: BigRow = {
+      label: "the site's own APIs",
+      calls: 67,
+      schemas: 100,
+      pages: 241,
+      wall: 70,
+      cpu: 110,
+      rss: 1e9,
+      stepRss: {},
+      bytes: 1e8,
+      mdxBytes: 1e6,
+      htmlBytes: 1e7,
+      jsBytes: 1e7,
+      warm: null,
+      readerPages: { ownCall: weight(1_024_000), call: null, search },
+    };
+    const graph: BigRow = {
+      ...base,
+      label: 'the site and graph',
+      readerPages: { ownCall: weight(1_126_400), call: { route: '/docs/real-graph/a', ...weight(1_228_800) }, search },
+    };
+    const [, , site, big] = bigTable([base, graph]).split('\n');
+    expect(site).toMatch(/ \| 1000 \(1\.00\) \/ 250 \(1\.00\) \| 1000 \(1\.00\) \| 200 \/ 300; 0\.96 \/ 0\.98 \|$/);
+    expect(big).toMatch(/ \| 1200 \(1\.20\) \/ 300 \(1\.20\) \| 1100 \(1\.10\) \| 200 \/ 300; 0\.96 \/ 0\.98 \|$/);
+    // Without the site alone in the run, bytes without a ratio.
+    expect(bigTable([graph]).split('\n')[2]).toMatch(/ \| 1200 \/ 300 \| 1100 \| /);
   });
 
   test("the page cache's counts are read from the build's output", () => {

@@ -21,6 +21,7 @@ import {
 import { copySite } from '../../lib/siteCopy';
 import { apis } from '../../../config/apis';
 import { filesUnder, sum, timedBuild } from './scaleRun';
+import { measureBigPages, type BigPages } from './bigPages';
 
 export interface BigRow {
   label: string;
@@ -43,6 +44,8 @@ export interface BigRow {
    * `null` when it failed (the cold build's figures are kept all the same).
    */
   warm: { wall: number; cpu: number; rss: number; copied?: number; rendered?: number } | null;
+  /** What a reader downloads from the cold build (`measureBigPages`); absent from rows written before it was. */
+  readerPages?: BigPages;
 }
 
 /** What the page cache (src/build/page-cache) said of a build's pages: copied and rendered; none when it said nothing. */
@@ -137,6 +140,8 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
       jsBytes: sum(files.filter((item) => item.file.endsWith('.js'))),
     };
     log(`${label}: ${time.wall.toFixed(0)} s wall, peak RSS ${(time.rss / 1e9).toFixed(2)} GB`);
+    row.readerPages = await measureBigPages(outDir, document ? `real-${document.slug}` : undefined);
+    log(`${label}: pages and search measured (${JSON.stringify(row.readerPages)})`);
     // JSON is YAML: the vendored documents are YAML, the real ones JSON; written back as JSON either way.
     writeFileSync(
       changedFile,
@@ -164,9 +169,24 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
 /** The table: one row per size. Pure. */
 export function bigTable(rows: readonly BigRow[]): string {
   const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(0);
+  // Today's call page: ours in the site alone, when the run built it.
+  const today = rows.find((row) => row.readerPages && row.readerPages.call === null)?.readerPages?.ownCall;
+  const ofToday = (bytes: number, anchor: number | undefined) =>
+    anchor === undefined ? '' : ` (${(bytes / anchor).toFixed(2)})`;
+  const pagesOf = (pages: BigPages | undefined) => {
+    if (!pages) return '— | — | —';
+    const call = pages.call ?? pages.ownCall;
+    const { medianBytes, maxBytes, mrr, top3 } = pages.search;
+    return (
+      `${kb(call.totalRaw)}${ofToday(call.totalRaw, today?.totalRaw)} / ${kb(call.totalGzip)}${ofToday(call.totalGzip, today?.totalGzip)} | ` +
+      `${kb(pages.ownCall.totalRaw)}${ofToday(pages.ownCall.totalRaw, today?.totalRaw)} | ` +
+      `${kb(medianBytes)} / ${kb(maxBytes)}; ${mrr.toFixed(2)} / ${top3.toFixed(2)}`
+    );
+  };
   return [
-    '| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB | one call changed: wall s, of cold | pages copied, rendered |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    "| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB | one call changed: wall s, of cold | pages copied, rendered | a call page KB raw / gzip (of today's) | our call page KB raw (of today's) | search, first query KB median / max; MRR / top-3 |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
         `| ${row.label} | ${row.calls} | ${row.schemas} | ${row.pages} | ${row.wall.toFixed(0)} | ${row.cpu.toFixed(0)} | ` +
@@ -177,7 +197,7 @@ export function bigTable(rows: readonly BigRow[]): string {
           )} | ${(row.bytes / 1e6).toFixed(1)} | ${(row.htmlBytes / 1e3 / Math.max(row.pages, 1)).toFixed(1)} | ` +
         `${(row.jsBytes / 1e6).toFixed(1)} | ${(row.mdxBytes / 1e6).toFixed(1)} | ` +
         `${row.warm ? `${row.warm.wall.toFixed(0)}, ${(row.warm.wall / row.wall).toFixed(2)}` : 'failed'} | ` +
-        `${row.warm?.copied === undefined ? '—' : `${row.warm.copied}, ${row.warm.rendered}`} |`,
+        `${row.warm?.copied === undefined ? '—' : `${row.warm.copied}, ${row.warm.rendered}`} | ${pagesOf(row.readerPages)} |`,
     ),
   ].join('\n');
 }
