@@ -50,7 +50,7 @@ function props(headTags = '<meta name=x>'): SsgArguments['props'] {
     headTags,
     preBodyTags: '',
     postBodyTags: '',
-    siteConfig: { future: { faster: { swcHtmlMinimizer: true }, v4: {} } },
+    siteConfig: { trailingSlash: undefined, noIndex: false, future: { faster: { swcHtmlMinimizer: true }, v4: {} } },
   };
 }
 
@@ -117,8 +117,12 @@ async function build(name: string, runtime: string, headTags?: string) {
   bundle(runtime);
   const rendered: string[] = [];
   const reports: PageCacheReport[] = [];
-  const result = await cachedSsg({ props: props(headTags) }, renderer(name, rendered), cache, '3.10.2', (said) =>
-    reports.push(said),
+  const result = await cachedSsg(
+    { router: 'browser', props: props(headTags) },
+    renderer(name, rendered),
+    cache,
+    '3.10.2',
+    (said) => reports.push(said),
   );
   // What tools/build does once the build has ended well.
   if (existsSync(path.join(cache, pendingPageCacheFile))) {

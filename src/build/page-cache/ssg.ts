@@ -23,7 +23,7 @@ import { readPageCacheHints } from './sidebars';
 
 /** What Docusaurus's `executeSSG` (`@docusaurus/core/lib/ssg/ssgExecutor.js`) takes and gives, as far as it is read here. */
 export interface SsgArguments {
-  router?: string;
+  router: string;
   props: {
     outDir: string;
     siteDir: string;
@@ -34,17 +34,18 @@ export interface SsgArguments {
     preBodyTags: string;
     postBodyTags: string;
     siteConfig: {
-      trailingSlash?: boolean;
-      noIndex?: boolean;
+      trailingSlash: boolean | undefined;
+      noIndex: boolean;
       ssrTemplate?: string;
-      future: { faster: { swcHtmlMinimizer?: boolean }; v4: unknown };
+      future: { faster: { swcHtmlMinimizer: boolean }; v4: unknown };
     };
   };
   [other: string]: unknown;
 }
 export type ExecuteSsg = (args: SsgArguments) => Promise<{ collectedData: Record<string, CollectedData> }>;
 
-// The installed Docusaurus's own arguments must give everything read here: an upgrade that renames a field fails
+// The installed Docusaurus's own arguments must give everything read here (each field required where Docusaurus's is,
+// so that a field renamed upstream is not taken for an absent optional one): an upgrade that renames a field fails
 // type-checking, not a build (nor, worse, reads `undefined` into the digest).
 type UpstreamArguments = Parameters<typeof import('@docusaurus/core/lib/ssg/ssgExecutor.js').executeSSG>[0];
 export const upstreamArgumentsFit = (args: UpstreamArguments): SsgArguments => args;
