@@ -12,8 +12,8 @@ export const search = {
   rootSelector: 'article',
   // What is not prose: code blocks and samples, the call's right column (samples, explorer, response examples), its
   // facts line (server and credential, the same on every call), error statuses (the same on every call: the
-  // overview explains them), a schema's list of the calls that use it, the page menu, the breadcrumbs and the
-  // phone's table of contents (headings the page holds anyway).
+  // overview explains them), a schema's list of the calls that use it, an overview's list of every call (each has
+  // its own page), the page menu, the breadcrumbs and the phone's table of contents (headings the page holds anyway).
   excludeSelectors: ['pre', '.theme-code-block', '.breadcrumbs', '.theme-doc-toc-mobile', '[data-search-skip]'],
   outputDir: 'pagefind',
 };

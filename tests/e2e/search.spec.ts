@@ -38,6 +38,8 @@ test('nothing of search loads with the page; the first query downloads only the 
     [...bytes.keys()].join('\n'),
   ).toBe(true);
   expect([...bytes.keys()].some((path) => path.includes('/index/'))).toBe(true);
+  // Searched on the page's thread: Pagefind's worker, a second copy of its code, is not downloaded.
+  expect([...bytes.keys()].filter((path) => path.includes('worker'))).toEqual([]);
   // Chunked: the query fetched some of the index's parts, not all of them.
   expect(total, [...bytes].map(([path, size]) => `${path} ${size}`).join('\n')).toBeLessThanOrEqual(
     firstSearchQueryBudget,

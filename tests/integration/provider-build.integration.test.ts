@@ -206,10 +206,14 @@ describe('a third API added by one registry record', () => {
   test('publishes its document, and search and the exports carry its calls', () => {
     expect(JSON.parse(read('openapi/stats-v1.json'))).toHaveProperty('info.title', 'Stats API');
     expect(existsSync(path.join(out, 'openapi/stats-v1.yaml'))).toBe(true);
-    const searched = indexedPages(path.join(out, 'pagefind')).find(
-      (page) => page.url === '/docs/stats-api/list-seasons',
-    );
+    const indexed = indexedPages(path.join(out, 'pagefind'));
+    const searched = indexed.find((page) => page.url === '/docs/stats-api/list-seasons');
     expect(searched?.meta).toMatchObject({ title: 'List seasons', kind: 'operation', section: 'Stats API' });
+    // The overview's prose is searched, its list of every call is not (each call is, on its own page).
+    const overview = indexed.find((page) => page.url === '/docs/stats-api/stats');
+    expect(overview?.content).toContain('All calls');
+    expect(overview?.content).not.toContain('List seasons');
+    expect(read('docs/stats-api/stats/index.html')).toContain('List seasons');
     expect(read('docs/stats-api/list-seasons.md')).toContain('GET /seasons');
     expect(read('llms.txt')).toContain('/docs/stats-api/list-seasons.md');
     expect(read('llms-full.txt')).toContain('List seasons');
