@@ -12,7 +12,15 @@ import {
   pageCacheVariable,
   serverBundleFileVariable,
 } from '../../config/build';
-import { buildFolders, preparePageCache, productionBuild, withOutDir, type StepRunner } from './productionBuild';
+import {
+  buildFolders,
+  buildLockFile,
+  lockSite,
+  preparePageCache,
+  productionBuild,
+  withOutDir,
+  type StepRunner,
+} from './productionBuild';
 import { pageCacheFile, pendingPageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
 
 /** The page cache off: these builds run no step, and the default site folder is this checkout. */
@@ -242,5 +250,55 @@ describe('the page cache', () => {
     );
     expect(calls).toEqual([]);
     expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
+  });
+});
+
+describe('one build of a site folder at a time', () => {
+  let site: string;
+  beforeEach(() => {
+    site = mkdtempSync(path.join(tmpdir(), 'build-lock-'));
+  });
+  afterEach(() => rmSync(site, { recursive: true, force: true }));
+
+  test('a second build of a folder being built stops before running a step, naming the first; then it may run', async () => {
+    let second: Promise<unknown> | undefined;
+    const secondRun = recorder([0, 0]);
+    const first = recorder([0, 0]);
+    const during: StepRunner = async (argv, env, step) => {
+      // While the first build runs its first step, a second of the same folder starts.
+      second ??= productionBuild([site], off, secondRun.run).catch((error: unknown) => error);
+      return first.run(argv, env, step);
+    };
+    expect(await productionBuild([site], off, during)).toMatchObject({ code: 0 });
+    const refused = await second;
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe(
+      `another production build of ${realpathSync(site)} is running (process ${process.pid}); wait for it to end (if no build runs, remove ${path.join(realpathSync(site), buildLockFile)})`,
+    );
+    expect(secondRun.calls).toEqual([]);
+    // Let go once it ended, whatever its outcome: the next build runs.
+    expect(existsSync(path.join(site, buildLockFile))).toBe(false);
+    expect(await productionBuild([site], off, recorder([1]).run)).toMatchObject({ code: 1 });
+    expect(existsSync(path.join(site, buildLockFile))).toBe(false);
+    expect(await productionBuild([site], off, recorder([0, 0]).run)).toMatchObject({ code: 0 });
+  });
+
+  test("a lock whose process has ended (a build killed) is taken over; another folder's is not in the way", () => {
+    mkdirSync(path.dirname(path.join(site, buildLockFile)), { recursive: true });
+    // No process has a number this high (Linux's pid_max is at most 2^22).
+    writeFileSync(path.join(site, buildLockFile), String(2 ** 30));
+    const unlock = lockSite(site);
+    expect(readFileSync(path.join(site, buildLockFile), 'utf8')).toBe(String(process.pid));
+    const other = mkdtempSync(path.join(tmpdir(), 'build-lock-'));
+    try {
+      lockSite(other)();
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+    unlock();
+    expect(existsSync(path.join(site, buildLockFile))).toBe(false);
+    // A folder that does not exist is not made.
+    lockSite(path.join(site, 'missing'))();
+    expect(existsSync(path.join(site, 'missing'))).toBe(false);
   });
 });

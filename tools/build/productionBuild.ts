@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -92,19 +101,79 @@ export function preparePageCache(args: readonly string[], env: NodeJS.ProcessEnv
   return folder;
 }
 
+/** The lock's file in the site folder: in `.docusaurus`, which the build writes and git ignores. */
+export const buildLockFile = path.join(pageCacheRoot, 'build.lock');
+
+/** Whether a process of this number is running (one of another user's answers EPERM: running too). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One production build of a site folder at a time: two at once would write one `.docusaurus` and one page cache,
+ * and each move the other's output folder aside. The lock is a file holding the build's process number, made only if
+ * absent; a file whose process has ended (a build killed) is taken over. Returns what lets it go. A folder that does
+ * not exist gets none (Docusaurus says it is missing; nothing is made in its place).
+ */
+export function lockSite(siteDir: string, pid = process.pid): () => void {
+  const file = path.join(siteDir, buildLockFile);
+  if (!existsSync(siteDir)) return () => undefined;
+  mkdirSync(path.dirname(file), { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      writeFileSync(file, String(pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      // Let go between the two calls: try again.
+      continue;
+    }
+    if (Number.isInteger(holder) && holder > 0 && running(holder)) {
+      throw new Error(
+        `another production build of ${siteDir} is running (process ${holder}); wait for it to end (if no build runs, remove ${file})`,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+  throw new Error(`the build could not lock ${siteDir} (${file})`);
+}
+
 /**
  * A production build as config/build.ts lays it out: the steps one after the other, each `node` with the step's own
  * arguments, then `docusaurus build` with `args` (a site folder, `--out-dir x`), stopping at the first that fails.
  * When the bundle step left the server's compilation out (a site past `serverBundleApartFromRoutes`), the server
  * step makes it before the render step. The files the steps share live in a folder of their own, removed once the
- * build ends, whatever its outcome.
+ * build ends, whatever its outcome. One build a site folder at a time (`lockSite`).
  */
 export async function productionBuild(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   runStep: StepRunner,
 ): Promise<StepResult & { failedStep?: BuildStep['name'] }> {
-  // First: it throws on arguments it cannot read, before anything is made or moved.
+  // First: it throws on arguments it cannot read, before anything is made or moved; then one build a site at a time.
+  const unlock = lockSite(buildFolders(args).siteDir);
+  try {
+    return await lockedBuild(args, env, runStep);
+  } finally {
+    unlock();
+  }
+}
+
+async function lockedBuild(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  runStep: StepRunner,
+): Promise<StepResult & { failedStep?: BuildStep['name'] }> {
   const cacheFolder = preparePageCache(args, env);
   const folder = mkdtempSync(path.join(tmpdir(), 'arena-build-'));
   const serverBundleFile = path.join(folder, 'server-bundle.json');
