@@ -191,6 +191,7 @@ test.describe('when a sidebar category cannot be fetched', () => {
     const shown = games.locator(':scope > ul.menu__list > li');
     await expect(shown).toHaveCount(1);
     await expect(shown.getByRole('link')).toHaveText(text(calls[0]?.operation.summary));
+    await expect(shown).not.toHaveClass(/api-method/);
     // The service is back: closing and opening the category fetches it again.
     down = false;
     await page.unroute(categoryFile, answer);

@@ -127,6 +127,22 @@ test('front-coded links decode in any list, nested ones included, whatever they 
   expect(filled[1].items.map((category) => category.items[0].href)).toEqual(hrefs);
 });
 
+test('a shared part never ends inside a character outside the BMP: no lone surrogate in the module', () => {
+  const usual = (label: string, href: string) => ({ ...lazy(label, [href, `${href}/2`]), collapsible: true });
+  // U+1F600 and U+1F601 share their first UTF-16 unit.
+  const hrefs = ['/docs/\u{1F600}', '/docs/\u{1F601}'];
+  const text = JSON.stringify({ version: { docsSidebars: { s: hrefs.map((href, i) => usual(`${i}`, href)) } } });
+  const pruned = pruneSidebars(text, (items) => `${items[0].label ?? ''}`);
+  const items = (JSON.parse(pruned.text) as { version: { docsSidebars: { s: unknown[][] } } }).version.docsSidebars.s;
+  expect(items[1].slice(2, 4)).toEqual([6, '\u{1F601}']);
+  // JSON.stringify writes a lone surrogate as an escape.
+  expect(pruned.text).not.toMatch(/\\u[dD][89abAB]/);
+  const filled = fillSidebar(items as unknown as typeof sidebar, () => undefined) as unknown as {
+    items: { href: string }[];
+  }[];
+  expect(filled.map((category) => category.items[0].href)).toEqual(hrefs);
+});
+
 test("a lazy category's own page is in it; a page in two lazy categories stops the bundle, naming it", () => {
   const withPage = { ...lazy('Games', ['/docs/data-api/get-games', '/docs/data-api/get-game']), href: '/docs/games' };
   const pruned = pruneSidebars(JSON.stringify({ version: { docsSidebars: { api: [withPage] } } }), keyOf);

@@ -64,6 +64,8 @@ const categoryFields = ['collapsed', 'collapsible', 'customProps', 'items', 'lab
 function sharedLength(a: string, b: string): number {
   let length = 0;
   while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  // Never between the two halves of a character outside the BMP: the module would carry a lone surrogate.
+  if (length > 0 && /[\uD800-\uDBFF]/.test(a[length - 1])) length -= 1;
   return length;
 }
 
