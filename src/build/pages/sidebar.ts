@@ -108,13 +108,35 @@ export const webhooksLabel = 'Webhooks';
 export const otherCallsLabel = 'Other calls';
 export const otherSchemasLabel = 'Other schemas';
 
+/**
+ * Past this many calls without a tag, they are not one "Other calls" category but one per resource of their paths
+ * (`resourceOf`). A category shows whole on each of its pages: Stripe's document (APIs.guru's copy) tags none of its
+ * 452 calls, and the one category of 1,225 calls and schemas made each of its pages fetch a 250 KB list (a call page
+ * 1.41 times ours) and each call's new summary render all of them again (a one-call change 0.92 of a cold build).
+ */
+export const untaggedCallsInOneCategory = 50;
+
+/**
+ * The resource a call without a tag is listed under: its path up to the first segment that is neither a version
+ * (`v1`, `v2.1`), `api` nor a parameter: `/v1/accounts/{account}/persons` is under `/v1/accounts`.
+ */
+export function resourceOf(path: string): string {
+  const kept: string[] = [];
+  for (const segment of path.split('/').filter((part) => part !== '')) {
+    kept.push(segment);
+    if (!/^\{.*\}$/.test(segment) && !/^v\d+([._]\d+)*$/i.test(segment) && segment.toLowerCase() !== 'api') break;
+  }
+  return `/${kept.join('/')}`;
+}
+
 /** Methods with a badge of their own in the sidebar (src/css/custom.css); any other (3.2's `COPY`) shows OTHER. */
 const badgedMethods = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace', 'query']);
 
 /**
  * One API's sidebar: one category per tag, in the document's order, holding the tag's calls and then the schemas
  * whose first user is one of those calls (Stripe's "The Customer object" beside the customer calls); the schemas no
- * call uses last. A page's sidebar opens one tag's calls and objects, so its HTML stays the same size as the API
+ * call uses last; many calls without a tag are grouped by resource (`untaggedCallsInOneCategory`). A page's sidebar
+ * opens one tag's calls and objects, so its HTML stays the same size as the API
  * grows; one category of every schema made each schema page carry the whole list, and the build's bytes grow with the
  * square of the API.
  */
@@ -131,11 +153,16 @@ export function referenceSidebar(
     (tag) => tag !== '' && places.get(tag)?.navigates !== false,
   );
   // A call's category is its first tag that navigates (a 3.2 badge or audience tag does not).
-  const categoryOf = (view: OperationView) =>
-    view.tags.find((tag) => tag !== '' && places.get(tag)?.navigates !== false) ?? otherCallsLabel;
+  const tagOf = (view: OperationView) => view.tags.find((tag) => tag !== '' && places.get(tag)?.navigates !== false);
+  // Many calls without one: a category per resource, named by its path, keyed apart from any tag of the same name.
+  const untagged = operations.filter((view) => tagOf(view) === undefined);
+  const byResource = untagged.length > untaggedCallsInOneCategory;
+  const resourceKey = (view: OperationView) => `\0${resourceOf(view.path)}`;
+  const categoryOf = (view: OperationView) => tagOf(view) ?? (byResource ? resourceKey(view) : otherCallsLabel);
+  const resources = byResource ? [...new Set(untagged.map(resourceKey))] : [];
   const homeOf = new Map(operations.map((view) => [view.slug, categoryOf(view)]));
   const items = new Map<string, SidebarDoc[]>(
-    [...tagOrder, otherCallsLabel, webhooksLabel, otherSchemasLabel].map((label) => [label, []]),
+    [...tagOrder, ...resources, otherCallsLabel, webhooksLabel, otherSchemasLabel].map((label) => [label, []]),
   );
   for (const view of operations) {
     items.get(categoryOf(view))?.push({
@@ -162,7 +189,7 @@ export function referenceSidebar(
       name,
       {
         type: 'category',
-        label: places.get(name)?.label ?? name,
+        label: places.get(name)?.label ?? name.replace(/^\0/, ''),
         collapsed: true,
         items: docs,
         customProps: { lazyItems: true },

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { listOperations, type JsonObject } from '../../core/openapi/document';
+import { readVendoredDocument } from '../../../tests/fixtures/vendored';
+import { dataPagesOptions } from '../../../tests/fixtures/pagesOptions';
+import { categoryDocs, otherCallsLabel, referencePages } from './pages';
+import { resourceOf, untaggedCallsInOneCategory } from './sidebar';
+
+test("a call's resource is its path to the first segment that is not a version, `api` or a parameter", () => {
+  expect(resourceOf('/v1/accounts/{account}/persons')).toBe('/v1/accounts');
+  expect(resourceOf('/championships/{championship_id}/matches')).toBe('/championships');
+  expect(resourceOf('/api/v2.1/users')).toBe('/api/v2.1/users');
+  expect(resourceOf('/{tenant}/orders/{id}')).toBe('/{tenant}/orders');
+  expect(resourceOf('/')).toBe('/');
+});
+
+/** The Data API's document with the tags of its first `count` calls taken away. */
+function untagged(count: number): JsonObject {
+  const document = structuredClone(readVendoredDocument('data'));
+  for (const { operation } of listOperations(document).slice(0, count)) delete operation.tags;
+  return document;
+}
+
+describe('calls without a tag', () => {
+  const calls = listOperations(readVendoredDocument('data')).length;
+
+  test('a few are one "Other calls" category', () => {
+    const { sidebar } = referencePages(untagged(3), 'data-v4', dataPagesOptions);
+    const others = sidebar.find((category) => category.label === otherCallsLabel);
+    expect(
+      others?.items.filter((item) => 'className' in item && item.className?.startsWith('api-method')),
+    ).toHaveLength(3);
+    expect(sidebar.some((category) => category.label.startsWith('/'))).toBe(false);
+  });
+
+  test('many are a category per resource, each with the schemas first used there; every call listed once', () => {
+    expect(calls).toBeGreaterThan(untaggedCallsInOneCategory);
+    const { sidebar } = referencePages(untagged(calls), 'data-v4', dataPagesOptions);
+    expect(sidebar.some((category) => category.label === otherCallsLabel)).toBe(false);
+    const championships = sidebar.find((category) => category.label === '/championships');
+    const labels = championships?.items.map((item) => ('label' in item ? item.label : '')) ?? [];
+    expect(labels).toContain('List championships of a game');
+    expect(labels).toContain('Championship');
+    const docs = sidebar.flatMap(categoryDocs);
+    expect(
+      docs.filter(
+        (item) => item.className?.startsWith('api-method api-method--') && !item.className.endsWith('webhook'),
+      ),
+    ).toHaveLength(calls);
+    expect(new Set(docs.map((item) => item.id)).size).toBe(docs.length);
+    // No category as big as all of them: the largest is the championships' own.
+    const largest = Math.max(
+      ...sidebar.filter((category) => category.label.startsWith('/')).map((category) => category.items.length),
+    );
+    expect(largest).toBeLessThan(calls);
+  });
+});
