@@ -62,7 +62,10 @@ describe('the big documents axis', () => {
       label: 'the site and graph',
       readerPages: { ownCall: weight(1_126_400), call: { route: '/docs/real-graph/a', ...weight(1_228_800) }, search },
     };
-    const [, , site, big] = bigTable([base, graph]).split('\n');
+    const [header, , site, big] = bigTable([base, graph]).split('\n');
+    expect(header).toContain(
+      "| our call page KB raw / gzip (of the site alone's) | its first call page by name KB raw / gzip | search, first query KB median / max; MRR / top-3 |",
+    );
     expect(site).toMatch(/ \| 1000 \(1\.00\) \/ 250 \(1\.00\) \| — \| 200 \/ 300; 0\.96 \/ 0\.98 \|$/);
     // Our call page against the same page in the site alone; the added API's own page as it is.
     expect(big).toMatch(/ \| 1100 \(1\.10\) \/ 275 \(1\.10\) \| 1200 \/ 300 \| 200 \/ 300; 0\.96 \/ 0\.98 \|$/);

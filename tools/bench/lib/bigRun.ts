@@ -195,7 +195,7 @@ export function bigTable(rows: readonly BigRow[]): string {
     );
   };
   return [
-    "| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB | one call changed: wall s, of cold | pages copied, rendered | a call page KB raw / gzip (of today's) | our call page KB raw (of today's) | search, first query KB median / max; MRR / top-3 |",
+    "| build | calls | schemas | pages | wall s | CPU s | peak RSS GB | per step GB | output MB | HTML KB per page | JS MB | MDX MB | one call changed: wall s, of cold | pages copied, rendered | our call page KB raw / gzip (of the site alone's) | its first call page by name KB raw / gzip | search, first query KB median / max; MRR / top-3 |",
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
