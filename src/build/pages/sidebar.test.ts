@@ -11,6 +11,12 @@ test("a call's resource is its path to the first segment that is not a version, 
   expect(resourceOf('/api/v2.1/users')).toBe('/api/v2.1/users');
   expect(resourceOf('/{tenant}/orders/{id}')).toBe('/{tenant}/orders');
   expect(resourceOf('/')).toBe('/');
+  // Versions as numbers and dates (Jira's `/api/2`, AWS's `/2013-04-01`); AWS's query calls are one resource.
+  expect(resourceOf('/rest/api/2/issue/{issueIdOrKey}')).toBe('/rest');
+  expect(resourceOf('/api/2/issue/{issueIdOrKey}')).toBe('/api/2/issue');
+  expect(resourceOf('/2013-04-01/hostedzone/{Id}')).toBe('/2013-04-01/hostedzone');
+  expect(resourceOf('/#Action=AttachInstances')).toBe('/');
+  expect(resourceOf('/?Action=AttachInstances&Version=2011-01-01')).toBe('/');
 });
 
 /** The Data API's document with the tags of its first `count` calls taken away. */
@@ -22,6 +28,17 @@ function untagged(count: number): JsonObject {
 
 describe('calls without a tag', () => {
   const calls = listOperations(readVendoredDocument('data')).length;
+
+  test('many under one resource (all under `/`, as AWS query calls are) are one "Other calls" category', () => {
+    const document = untagged(calls);
+    const paths = document.paths as JsonObject;
+    document.paths = Object.fromEntries(
+      Object.entries(paths).map(([route, item], index) => [`/#Action=${index}${route.replaceAll('/', '.')}`, item]),
+    );
+    const { sidebar } = referencePages(document, 'data-v4', dataPagesOptions);
+    expect(sidebar.filter((category) => category.label.startsWith('/'))).toEqual([]);
+    expect(sidebar.find((category) => category.label === otherCallsLabel)?.items.length).toBeGreaterThanOrEqual(calls);
+  });
 
   test('a few are one "Other calls" category', () => {
     const { sidebar } = referencePages(untagged(3), 'data-v4', dataPagesOptions);

@@ -117,14 +117,19 @@ export const otherSchemasLabel = 'Other schemas';
 export const untaggedCallsInOneCategory = 50;
 
 /**
- * The resource a call without a tag is listed under: its path up to the first segment that is neither a version
- * (`v1`, `v2.1`), `api` nor a parameter: `/v1/accounts/{account}/persons` is under `/v1/accounts`.
+ * The resource a call without a tag is listed under: its path (without a `#` or `?` part: AWS's documents name their
+ * calls `/#Action=AttachInstances`) up to the first segment that is neither a version (`v1`, `v2.1`, `2`,
+ * `2013-04-01`), `api` nor a parameter: `/v1/accounts/{account}/persons` is under `/v1/accounts`.
  */
 export function resourceOf(path: string): string {
   const kept: string[] = [];
-  for (const segment of path.split('/').filter((part) => part !== '')) {
+  for (const segment of path
+    .split(/[#?]/)[0]
+    .split('/')
+    .filter((part) => part !== '')) {
     kept.push(segment);
-    if (!/^\{.*\}$/.test(segment) && !/^v\d+([._]\d+)*$/i.test(segment) && segment.toLowerCase() !== 'api') break;
+    const version = /^v?\d+([._-]\d+)*$/i.test(segment);
+    if (!/^\{.*\}$/.test(segment) && !version && segment.toLowerCase() !== 'api') break;
   }
   return `/${kept.join('/')}`;
 }
@@ -156,8 +161,9 @@ export function referenceSidebar(
   const tagOf = (view: OperationView) => view.tags.find((tag) => tag !== '' && places.get(tag)?.navigates !== false);
   // Many calls without one: a category per resource, named by its path, keyed apart from any tag of the same name.
   const untagged = operations.filter((view) => tagOf(view) === undefined);
-  const byResource = untagged.length > untaggedCallsInOneCategory;
   const resourceKey = (view: OperationView) => `\0${resourceOf(view.path)}`;
+  // One resource for them all (AWS's query calls, a `/rest-service` prefix) stays "Other calls".
+  const byResource = untagged.length > untaggedCallsInOneCategory && new Set(untagged.map(resourceKey)).size > 1;
   const categoryOf = (view: OperationView) => tagOf(view) ?? (byResource ? resourceKey(view) : otherCallsLabel);
   const resources = byResource ? [...new Set(untagged.map(resourceKey))] : [];
   const homeOf = new Map(operations.map((view) => [view.slug, categoryOf(view)]));
