@@ -111,8 +111,9 @@ export const otherSchemasLabel = 'Other schemas';
 /**
  * Past this many calls without a tag, they are not one "Other calls" category but one per resource of their paths
  * (`resourceOf`). A category shows whole on each of its pages: Stripe's document (APIs.guru's copy) tags none of its
- * 452 calls, and the one category of 1,225 calls and schemas made each of its pages fetch a 250 KB list (a call page
- * 1.41 times ours) and each call's new summary render all of them again (a one-call change 0.92 of a cold build).
+ * 452 calls, and the one category of 1,225 calls and schemas made each of its pages fetch the whole list (a call page
+ * 1.41 times ours, measured) and each call's new summary render all of them again (a one-call change 0.87 of a cold
+ * build; 0.71 grouped).
  */
 export const untaggedCallsInOneCategory = 50;
 
@@ -163,9 +164,10 @@ export function referenceSidebar(
   const untagged = operations.filter((view) => tagOf(view) === undefined);
   const resourceKey = (view: OperationView) => `\0${resourceOf(view.path)}`;
   // One resource for them all (AWS's query calls, a `/rest-service` prefix) stays "Other calls".
-  const byResource = untagged.length > untaggedCallsInOneCategory && new Set(untagged.map(resourceKey)).size > 1;
+  const allResources = [...new Set(untagged.map(resourceKey))];
+  const byResource = untagged.length > untaggedCallsInOneCategory && allResources.length > 1;
   const categoryOf = (view: OperationView) => tagOf(view) ?? (byResource ? resourceKey(view) : otherCallsLabel);
-  const resources = byResource ? [...new Set(untagged.map(resourceKey))] : [];
+  const resources = byResource ? allResources : [];
   const homeOf = new Map(operations.map((view) => [view.slug, categoryOf(view)]));
   const items = new Map<string, SidebarDoc[]>(
     [...tagOrder, ...resources, otherCallsLabel, webhooksLabel, otherSchemasLabel].map((label) => [label, []]),
