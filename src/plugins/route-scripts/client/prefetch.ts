@@ -10,11 +10,13 @@ function idle(task: () => void): void {
 }
 
 /**
- * Whether the page has the file already: a script it names, or any file it fetched. The scripts the HTML names are
- * not enough: the bundler's runtime removes a chunk's script element once the chunk has run, so the docs metadata, the
- * layout's chunks and the page's own were prefetched again after the page had run them, each downloaded twice (55 KB
- * more on a call page at Autotask's size, the sidebar's metadata being 51 KB of it). The browser's resource timing
- * lists every file the page fetched, whichever element asked for it.
+ * Whether the page has the file already: one it fetched, or a script still loading. The scripts in the document are
+ * not enough: the bundler's runtime removes a chunk's script element once it has loaded (those the HTML names
+ * included), so the docs metadata, the layout's chunks and the page's own were prefetched again after the page had run
+ * them, each downloaded twice (55 KB more on a call page at Autotask's size, the sidebar's metadata being 51 KB of it).
+ * The browser's resource timing lists the files fetched, whichever element asked; it keeps 250 entries, which a long
+ * session fills, but a file is asked for once in a visit (prefetchQueue.ts), and a browser test that empties the
+ * list before client-side navigations finds no file downloaded twice.
  */
 function loaded(url: string): boolean {
   const absolute = new URL(url, document.baseURI).href;

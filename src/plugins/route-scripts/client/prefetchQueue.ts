@@ -8,7 +8,7 @@
 export interface PrefetchEnvironment {
   /** Runs `task` when the main thread is idle. */
   idle: (task: () => void) => void;
-  /** Whether the page already loaded the file (one of its scripts). */
+  /** Whether the page already has the file: any file it fetched, or a script it names. */
   loaded: (url: string) => boolean;
   /** Asks the browser to fetch the file at low priority; settles when it has. */
   fetch: (url: string) => Promise<void>;
