@@ -86,27 +86,3 @@ for (const route of [guideRoute, referenceSampleRoutes[0], '/api/data']) {
     expect(twice(fetched)).toEqual([]);
   });
 }
-
-test("after client-side navigations, with the browser's list of fetched files full, no file is downloaded twice", async ({
-  page,
-}) => {
-  const fetched = downloads(page);
-  await page.goto(referenceSampleRoutes[0], { waitUntil: 'networkidle' });
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-  await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
-  await prefetchingSettled(page);
-  // The browser keeps 250 entries; a reader's session fills them. Here at once: none is kept from now on.
-  await page.evaluate(() => {
-    performance.setResourceTimingBufferSize(0);
-    performance.clearResourceTimings();
-  });
-  // Links in the page's text, below the fold (not prefetched before the click): each page's chunks arrive with the
-  // navigation, after which the list no longer names them.
-  for (const next of ['/docs/data-api/schemas/championship', '/docs/data-api/schemas/organizer']) {
-    await page.locator(`main a[href="${next}"]`).first().click();
-    await expect(page).toHaveURL(new RegExp(`${next}$`));
-    await prefetchingSettled(page);
-  }
-  expect(fetched.length, 'files downloaded').toBeGreaterThan(10);
-  expect(twice(fetched)).toEqual([]);
-});

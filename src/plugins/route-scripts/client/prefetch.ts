@@ -14,9 +14,9 @@ function idle(task: () => void): void {
  * not enough: the bundler's runtime removes a chunk's script element once it has loaded (those the HTML names
  * included), so the docs metadata, the layout's chunks and the page's own were prefetched again after the page had run
  * them, each downloaded twice (55 KB more on a call page at Autotask's size, the sidebar's metadata being 51 KB of it).
- * The browser's resource timing lists the files fetched, whichever element asked; it keeps 250 entries, which a long
- * session fills, but a file is asked for once in a visit (prefetchQueue.ts), and a browser test that empties the
- * list before client-side navigations finds no file downloaded twice.
+ * The browser's resource timing lists the files fetched, whichever element asked. It keeps 250 entries, which a long
+ * session may fill; a file is asked for once in a visit (prefetchQueue.ts), and no duplicate was seen with the list
+ * emptied before client-side navigations (by hand: that browser test passed on the old code too, so it was not kept).
  */
 function loaded(url: string): boolean {
   const absolute = new URL(url, document.baseURI).href;
