@@ -219,6 +219,38 @@ describe('a third API added by one registry record', () => {
     expect(read('llms-full.txt')).toContain('List seasons');
   });
 
+  test("search holds a call's names and descriptions, not the words every call repeats; the page keeps them", () => {
+    const page = indexedPages(path.join(out, 'pagefind')).find((item) => item.url === '/docs/stats-api/list-seasons');
+    expect(page?.content).toContain('limit Number of seasons to return.');
+    // After each left-out label, the text goes on: the field after a type, the list after "with these fields".
+    expect(page?.content).toMatch(/\bitems\b/);
+    for (const repeated of [
+      'Content type',
+      'application/json',
+      'integer',
+      'SeasonList',
+      'with these fields',
+      'fields of Season',
+    ]) {
+      expect(page?.content).not.toContain(repeated);
+    }
+    // Only headings are kept as anchors: a result's sections are made of them, and a field's id was dead weight.
+    expect(page?.anchors.map((anchor) => anchor.id)).toContain('parameters');
+    expect(page?.anchors.every((anchor) => /^h[1-6]$/.test(anchor.element))).toBe(true);
+    const html = read('docs/stats-api/list-seasons/index.html');
+    expect(html).toMatch(/id="?parameter-limit\b/);
+    for (const shown of [
+      'Content type',
+      'application/json',
+      'integer',
+      'SeasonList',
+      'with these fields',
+      'fields of Season',
+    ]) {
+      expect(html).toContain(shown);
+    }
+  });
+
   test("its webhooks get a page each: the payload's fields with anchors, the answer expected, a Markdown twin", () => {
     const html = read('docs/stats-api/webhooks/season-ended/index.html');
     // The build's HTML is minified: attribute values go unquoted.

@@ -8,6 +8,8 @@ export interface IndexedPage {
   content: string;
   meta: Record<string, string>;
   filters: Record<string, string[]>;
+  /** Elements with an id, where they start in the text: a result's sections are made of its headings. */
+  anchors: { element: string; id: string; text: string; location: number }[];
 }
 
 /** Pagefind writes each page's fragment gzipped, after this signature. */

@@ -46,7 +46,10 @@ export default function Parameters({
                     <li key={parameter.name} id={id} className={styles.field} data-parameter={parameter.name}>
                       <div className={styles.fieldHead}>
                         <code className={styles.fieldName}>{parameter.name}</code>{' '}
-                        <span className={styles.type}>{parameter.type}</span>
+                        {/* Not searched, as a field's type is not (SchemaFields.tsx, TypeLabel). */}
+                        <span className={styles.type} data-search-skip>
+                          {parameter.type}
+                        </span>
                         <FieldFlags required={parameter.required} deprecated={parameter.deprecated} />
                         <ChangedBadge badge={changed?.[parameter.name]} label={`parameter ${parameter.name}`} />
                         <AnchorLink id={id} label={`parameter ${parameter.name}`} />
