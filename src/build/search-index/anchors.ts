@@ -6,9 +6,10 @@
  * same results. The served pages keep their ids.
  *
  * A regular expression, not an HTML parser, to keep the index step's time: it runs on every page (14,700 at Graph's
- * size, 170 KB each; that step took 92 s there with it, 86 s without in an earlier run). It follows the HTML tokenizer's rules for a start tag
- * (attribute values quoted, single-quoted or, as the minified build writes them, unquoted), so a `>` or ` id=` inside
- * a quoted value is not taken for the tag's end or an attribute; text holds no start tag, its `<` being escaped.
+ * size, 170 KB each; that step took 92 s there with it, 86 s without in an earlier run). It follows the HTML
+ * tokenizer's rules for a start tag (attribute values quoted, single-quoted or, as the minified build writes them,
+ * unquoted), so a `>` or ` id=` inside a quoted value is not taken for the tag's end or an attribute; text holds no
+ * start tag, its `<` being escaped.
  */
 const value = String.raw`(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>${'`'}]+))?`;
 const startTag = new RegExp(String.raw`<([a-zA-Z][^\s/>]*)((?:\s+[^\s"'>/=]+${value})*)(\s*/?>)`, 'g');
@@ -18,6 +19,6 @@ export function withHeadingIdsOnly(html: string): string {
   return html.replace(startTag, (tag, name: string, attributes: string, end: string) =>
     /^h[1-6]$/i.test(name) || !/\sid\b/i.test(attributes)
       ? tag
-      : `<${name}${attributes.replace(attribute, (whole, attributeName: string) => (attributeName.toLowerCase() === 'id' ? '' : whole))}${end}`,
+      : `<${name}${attributes.replace(attribute, (whole, key: string) => (key.toLowerCase() === 'id' ? '' : whole))}${end}`,
   );
 }
