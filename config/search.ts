@@ -13,7 +13,10 @@ export const search = {
   // What is not prose: code blocks and samples, the call's right column (samples, explorer, response examples), its
   // facts line (server and credential, the same on every call), error statuses (the same on every call: the
   // overview explains them), a schema's list of the calls that use it, an overview's list of every call (each has
-  // its own page), the page menu, the breadcrumbs and the phone's table of contents (headings the page holds anyway).
+  // its own page), the page menu, the breadcrumbs and the phone's table of contents (headings the page holds anyway),
+  // and the words every field and body repeats: its type, "or null", "Show the N fields of", the content type. The
+  // components mark those `data-search-skip`, always on an element whose end tag the minified page keeps (a span, not a
+  // `<p>` or `<li>`: Pagefind would leave out what follows up to the parent's end).
   excludeSelectors: ['pre', '.theme-code-block', '.breadcrumbs', '.theme-doc-toc-mobile', '[data-search-skip]'],
   outputDir: 'pagefind',
 };

@@ -138,18 +138,16 @@ function BodilessResponses({
     <ul className={styles.bodiless}>
       {responses.map((response) => {
         const id = anchorId(idPrefix, 'response', response.status);
+        // An error is not searched (as in ResponseSection). The mark is on a span inside the item, not on the item:
+        // the minified page leaves out `</li>`, and Pagefind would then leave out the items after it as well.
         return (
-          <li
-            key={response.status}
-            id={id}
-            data-response={response.status}
-            data-search-skip={isError(response) || undefined}
-            className={styles.response}
-          >
-            <span className={styles.status} data-status-class={response.status.charAt(0)}>
-              {response.status}
+          <li key={response.status} id={id} data-response={response.status} className={styles.response}>
+            <span className={styles.responseLine} data-search-skip={isError(response) || undefined}>
+              <span className={styles.status} data-status-class={response.status.charAt(0)}>
+                {response.status}
+              </span>
+              <AnchorLink id={id} label={`status ${response.status}`} /> <Markdown text={response.description} inline />
             </span>
-            <AnchorLink id={id} label={`status ${response.status}`} /> <Markdown text={response.description} inline />
             <ResponseLinks links={response.links} linkBase={linkBase} />
           </li>
         );
