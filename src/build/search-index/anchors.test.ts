@@ -15,7 +15,9 @@ test("a field's or parameter's id is taken out, a heading's kept, the other attr
 
 test('text and attribute values that look like an id are left alone', () => {
   const html = '<p title="a id=&quot;b&quot;">write id="x" in &lt;li id="y"&gt;</p><header id="h">t</header>';
-  expect(withHeadingIdsOnly(html)).toBe('<p title="a id=&quot;b&quot;">write id="x" in &lt;li id="y"&gt;</p><header>t</header>');
+  expect(withHeadingIdsOnly(html)).toBe(
+    '<p title="a id=&quot;b&quot;">write id="x" in &lt;li id="y"&gt;</p><header>t</header>',
+  );
 });
 
 test('minified HTML: unquoted and single-quoted values, a quoted value holding ">" or "id="', () => {
