@@ -88,10 +88,19 @@ function ResponseSection({
  * A response's links (OpenAPI Link Objects): the call each leads to, linked to its page when it is one of this
  * API's, and where each of that call's parameters takes its value from this response.
  */
-function ResponseLinks({ links, linkBase }: { links?: LinkView[]; linkBase: string }): ReactNode {
+function ResponseLinks({
+  links,
+  linkBase,
+  skip,
+}: {
+  links?: LinkView[];
+  linkBase: string;
+  /** Left out of search with its error (a `<div>`: its end tag stays in the minified page). */
+  skip?: boolean;
+}): ReactNode {
   if (!links || links.length === 0) return null;
   return (
-    <div className={styles.links} data-response-links>
+    <div className={styles.links} data-response-links data-search-skip={skip || undefined}>
       <p className={styles.note}>Leads to:</p>
       <ul>
         {links.map((link) => (
@@ -148,7 +157,7 @@ function BodilessResponses({
               </span>
               <AnchorLink id={id} label={`status ${response.status}`} /> <Markdown text={response.description} inline />
             </span>
-            <ResponseLinks links={response.links} linkBase={linkBase} />
+            <ResponseLinks links={response.links} linkBase={linkBase} skip={isError(response)} />
           </li>
         );
       })}
