@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -17,14 +17,19 @@ import { pageCacheCounts, withOneCallChanged } from '../../tools/bench/lib/bigRu
  * second build's pages must be the cold build's, byte for byte: a copied page that should have changed would differ.
  */
 let site: SiteCopy;
-let warm: { output: string; html: Map<string, string> };
+let warm: { output: string; html: Map<string, string>; twins: Map<string, string> };
 let cold: Map<string, string>;
+let coldTwins: Map<string, string>;
+const twinFiles = /\.(md|txt)$/;
 const marker = 'Changed by the page cache test: a sentence only this call page and the API reference show.';
+const guide = 'getting-started/brand-guidelines.mdx';
+const guideMarker = 'Changed by the page cache test: a sentence only this guide shows.';
 
-function htmlFiles(dir: string): Map<string, string> {
+/** The build's files of one kind, by path: its pages (`.html`), or what llms-export writes (`.md`, `.txt`). */
+function outputFiles(dir: string, kind: RegExp = /\.html$/): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    if (!entry.isFile() || !kind.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     files.set(path.relative(dir, file), readFileSync(file, 'utf8'));
   }
@@ -55,11 +60,14 @@ beforeAll(async () => {
   first.operation.description = `${typeof first.operation.description === 'string' ? first.operation.description : ''}\n\n${marker}`;
   // JSON is YAML: written back as JSON, as the benchmark's one-call change is.
   writeFileSync(file, JSON.stringify(document, null, 1));
+  // And a sentence in a guide, whose twin is made from its HTML (the twins' memo must not give its last one).
+  appendFileSync(path.join(site.dir, guide), `\n${guideMarker}\n`);
   const output = await build(out);
-  warm = { output, html: htmlFiles(out) };
+  warm = { output, html: outputFiles(out), twins: outputFiles(out, twinFiles) };
   const coldOut = path.join(site.dir, 'build-cold');
   await build(coldOut, { [noPageCacheVariable]: 'true' });
-  cold = htmlFiles(coldOut);
+  cold = outputFiles(coldOut);
+  coldTwins = outputFiles(coldOut, twinFiles);
 }, 400_000);
 afterAll(() => site?.remove());
 
@@ -80,4 +88,17 @@ test("every page of the second build is the cold build's, byte for byte", () => 
   expect([...warm.html.keys()].sort()).toEqual([...cold.keys()].sort());
   const differing = [...warm.html].filter(([file, html]) => cold.get(file) !== html).map(([file]) => file);
   expect(differing).toEqual([]);
+});
+
+test("the second build's Markdown twins and llms files are the cold build's, though most were read as before", () => {
+  // The twins made from a page's HTML are remembered from the first build (src/build/llms/twinMemo.ts).
+  const reused = Number(/\((\d+) read as in the last build\)/.exec(warm.output)?.[1] ?? 0);
+  expect(reused, warm.output.slice(-2000)).toBeGreaterThan(100);
+  expect([...warm.twins.keys()].sort()).toEqual([...coldTwins.keys()].sort());
+  const differing = [...warm.twins].filter(([file, text]) => coldTwins.get(file) !== text).map(([file]) => file);
+  expect(differing).toEqual([]);
+  // The changed call's twin and the full file hold the change, and so do the guide's twin and the full file.
+  expect([...warm.twins].filter(([, text]) => text.includes(marker)).length).toBeGreaterThan(1);
+  const guideTwins = [...warm.twins].filter(([, text]) => text.includes(guideMarker)).map(([file]) => file);
+  expect(guideTwins.sort()).toEqual(['getting-started/brand-guidelines.md', 'llms-full.txt']);
 });

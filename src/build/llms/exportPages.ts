@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject } from '../../core/openapi/document';
 import { operationViews, webhookViews, type OperationView } from '../../core/openapi/view';
-import { htmlPage } from './htmlPage';
+import { htmlPage, type HtmlPage } from './htmlPage';
 import type { ExportPage } from './llms';
 import { operationMarkdown as writeOperationMarkdown } from '../../core/openapi/operationMarkdown';
 import { descriptionLinks } from '../../core/openapi/descriptionLinks';
@@ -112,6 +112,8 @@ export function exportPages(
   readHtml: (route: string) => string,
   /** How many calls one single page holds before it is split by tag (`pageCallsFrom`). */
   pageCalls: number,
+  /** What a page's HTML says (`htmlPage`, or a memo of it: twinMemo.ts). */
+  pageOf: (html: string) => HtmlPage = htmlPage,
 ): ExportPage[] {
   const operationMarkdown = sharedOperationMarkdown();
   const operations = new Map<string, { api: ExportApi; view: OperationView; links: LinkTargets }>();
@@ -170,7 +172,7 @@ export function exportPages(
           ].join('\n'),
         };
       }
-      const page = htmlPage(readHtml(route));
+      const page = pageOf(readHtml(route));
       return { route, ...page, section: sectionOf(route, apiList) };
     });
 }

@@ -4,6 +4,7 @@ import { parse as parseHtml, serialize } from 'parse5';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
 import { safeHref } from '../../core/markdown/links';
+import { headAndMain } from '../buildOutput';
 
 /** What a built page says, as Markdown: its title, its meta description and its main content. */
 export interface HtmlPage {
@@ -77,7 +78,7 @@ export function htmlPage(html: string): HtmlPage {
   // `<p>` at the next `<p>` or `<div>` only, so a list after a paragraph (`<p>text<ul>…</ul></div>`) unbalanced its
   // tree and a page's content went missing from its twin; parse5, the HTML standard's parser, writes every end tag
   // back first.
-  const root = parse(serialize(parseHtml(html)));
+  const root = parse(serialize(parseHtml(headAndMain(html))));
   const title = (
     root.querySelector('meta[property="og:title"]')?.getAttribute('content') ??
     root.querySelector('title')?.text ??

@@ -12,6 +12,8 @@ import { llmsFullTxt, llmsSectionFiles, llmsTxt } from '../../build/llms/llms';
 import { apiCatalog, apiCatalogPath } from '../../build/llms/apiCatalog';
 import { firstTrustedServer, usableServerUrls } from '../../core/openapi/servers';
 import { pageCallsFrom } from '../../core/openapi/referencePages';
+import { twinMemo, twinMemoFile, twinMemoVersion } from '../../build/llms/twinMemo';
+import { pageCacheVariable } from '../../../config/build';
 
 /**
  * After the build: a Markdown twin of every page at its path plus `.md`, `/llms.txt` and `/llms-full.txt`, for AI
@@ -52,11 +54,19 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
       const routes = routesPaths.map((route) =>
         base && route.startsWith(base) ? route.slice(base.length) || '/' : route,
       );
+      // In a build by tools/build, beside the page cache of this output folder (what it is: twinMemo.ts).
+      const cacheFolder = process.env[pageCacheVariable];
+      const memo = twinMemo(
+        cacheFolder ? path.join(cacheFolder, twinMemoFile) : undefined,
+        twinMemoVersion(context.siteDir),
+        context.baseUrl,
+      );
       const pages = exportPages(
         routes,
         apis,
         (route) => readFileSync(htmlFileOf(outDir, route), 'utf8'),
         pageCallsFrom(process.env),
+        (html) => memo.page(html),
       );
       for (const page of pages) {
         await writeFileAtomic(path.join(outDir, twinPath(page.route)), page.markdown);
@@ -87,7 +97,11 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
         await writeFileAtomic(path.join(outDir, file.name), file.content);
       }
       await writeFileAtomic(path.join(outDir, 'llms-full.txt'), llmsFullTxt(site, pages));
-      console.log(`[llms-export] wrote ${pages.length} Markdown twins, llms.txt, llms-full.txt and ${apiCatalogPath}`);
+      await memo.save();
+      console.log(
+        `[llms-export] wrote ${pages.length} Markdown twins (${memo.reused} read as in the last build), llms.txt, ` +
+          `llms-full.txt and ${apiCatalogPath}`,
+      );
     },
   };
 }
