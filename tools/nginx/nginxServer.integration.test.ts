@@ -26,6 +26,28 @@ test('nginx serves a site inside a folder only its owner may enter (as /root and
   expect(existsSync(nginx.prefix)).toBe(false);
 });
 
+test('a config that cannot be rendered leaves no folder behind', async () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'portal-unrendered-'));
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>home</title>');
+  let prefix = '';
+  try {
+    await expect(
+      startNginx({
+        root: site,
+        port: await freePort(),
+        render: (options) => {
+          prefix = options.prefix;
+          throw new Error('refused: an inline script the site does not emit');
+        },
+      }),
+    ).rejects.toThrow('refused');
+    expect(prefix).not.toBe('');
+    expect(existsSync(prefix)).toBe(false);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+});
+
 /**
  * The production config (deploy/nginx/portal.conf.template) on a site of two pages with their Markdown twins, as the
  * build writes them. The CSP is a fixed one: this site has none of the build's inline scripts to hash.

@@ -97,11 +97,18 @@ export async function startNginx(options: {
   const prefix = mkdtempSync(path.join(tmpdir(), nginxPrefix()));
   const configFile = path.join(prefix, 'nginx.conf');
   const render = options.render ?? renderForBuild;
-  const config = render({ root: path.resolve(options.root), listen: `127.0.0.1:${options.port}`, prefix });
-  writeFileSync(configFile, rootWorkers() ? withWorkerUser(config, { name: 'root', group: 'root' }) : config);
-  const server = spawnGroup(nginxBinary, ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
-    stdio: options.stdio ?? 'ignore',
-  });
+  let server: ReturnType<typeof spawnGroup>;
+  try {
+    // A build the config refuses (an inline script it does not know) throws here: its folder goes with it.
+    const config = render({ root: path.resolve(options.root), listen: `127.0.0.1:${options.port}`, prefix });
+    writeFileSync(configFile, rootWorkers() ? withWorkerUser(config, { name: 'root', group: 'root' }) : config);
+    server = spawnGroup(nginxBinary, ['-p', prefix, '-c', configFile, '-g', 'daemon off;'], {
+      stdio: options.stdio ?? 'ignore',
+    });
+  } catch (error) {
+    rmSync(prefix, { recursive: true, force: true });
+    throw error;
+  }
   const url = `http://127.0.0.1:${options.port}`;
   // SIGQUIT: nginx's graceful stop, its workers finishing what they serve.
   const stop = async () => {
