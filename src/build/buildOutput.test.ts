@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { headAndMain } from './buildOutput';
+import { headAndMain, pageParts } from './buildOutput';
 
 const page = (main: string, after = '') =>
   `<!doctype html><html lang=en><head><title>T</title><script src=/assets/js/runtime~main.1.js></script></head>` +
@@ -16,19 +16,30 @@ test('a page is cut to its head and its main: the navbar, the sidebar and the fo
   expect(headAndMain(cut)).toBe(cut);
 });
 
-test('text that reads like a main tag is escaped in a page, so it does not end the cut', () => {
-  const html = page('<main><p>Write &lt;/main> or &lt;main> in a description.</p><p>After.</main>');
-  expect(headAndMain(html)).toContain('<p>After.</main></body></html>');
+test('a tag written in text, in an attribute, a comment or a script does not move the cut', () => {
+  // Text has its `<` escaped; the minifier writes an attribute's `<` as it is.
+  const main =
+    '<main><p>Write &lt;/main> or &lt;main> in a description.</p><img alt="</main>"><!-- </main> -->' +
+    '<li data-field="</main><main>">x</li><p>After.</main>';
+  const html = page(main, '<script>const tag = "<main>";</script>').replace(
+    '<title>T</title>',
+    '<title>T</title><meta name="description" content="Before </head>, a <main> tag"><script>"</head><main>"</script>',
+  );
+  const cut = headAndMain(html);
+  expect(cut).toContain(`<body>${main}</body></html>`);
+  expect(cut).toContain('content="Before </head>, a <main> tag"');
+  expect(pageParts(html)?.headRead).toBe(
+    '<!doctype html><html lang=en><head><title>T</title><meta name="description" content="Before </head>, a <main> tag">',
+  );
 });
 
-test('a page without exactly one main, or whose main does not end, is left whole', () => {
+test('a page without exactly one main, or whose main or head does not end, is left whole', () => {
   for (const html of [
     page('<div>no main here</div>'),
     page('<main>one</main><main>two</main>'),
     page('<main>never ends'),
-    page('<main>x</main>', '<script>const tag = "<main>";</script>'),
     '<html><body><main>no head</main></body></html>',
-    `<html><head><script>"<main "</script></head><body><main>late</main></body></html>`,
+    '<html><head><title>T</title><body><main>head never ends</main></body></html>',
   ]) {
     expect(headAndMain(html)).toBe(html);
   }

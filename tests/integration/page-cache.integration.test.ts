@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -24,6 +24,7 @@ const twinFiles = /\.(md|txt)$/;
 const marker = 'Changed by the page cache test: a sentence only this call page and the API reference show.';
 const guide = 'getting-started/brand-guidelines.mdx';
 const guideMarker = 'Changed by the page cache test: a sentence only this guide shows.';
+const guideDescription = 'Changed by the page cache test, a description only this guide has.';
 
 /** The build's files of one kind, by path: its pages (`.html`), or what llms-export writes (`.md`, `.txt`). */
 function outputFiles(dir: string, kind: RegExp = /\.html$/): Map<string, string> {
@@ -60,8 +61,15 @@ beforeAll(async () => {
   first.operation.description = `${typeof first.operation.description === 'string' ? first.operation.description : ''}\n\n${marker}`;
   // JSON is YAML: written back as JSON, as the benchmark's one-call change is.
   writeFileSync(file, JSON.stringify(document, null, 1));
-  // And a sentence in a guide, whose twin is made from its HTML (the twins' memo must not give its last one).
-  appendFileSync(path.join(site.dir, guide), `\n${guideMarker}\n`);
+  // And a guide's description and a sentence in it: its twin is made from its HTML, and the twins' memo must not give
+  // its last one (llms.txt lists the description).
+  const guideFile = path.join(site.dir, guide);
+  const guideText = readFileSync(guideFile, 'utf8');
+  expect(guideText).toMatch(/^description: .+$/m);
+  writeFileSync(
+    guideFile,
+    `${guideText.replace(/^description: .+$/m, `description: ${guideDescription}`)}\n${guideMarker}\n`,
+  );
   const output = await build(out);
   warm = { output, html: outputFiles(out), twins: outputFiles(out, twinFiles) };
   const coldOut = path.join(site.dir, 'build-cold');
@@ -101,4 +109,5 @@ test("the second build's Markdown twins and llms files are the cold build's, tho
   expect([...warm.twins].filter(([, text]) => text.includes(marker)).length).toBeGreaterThan(1);
   const guideTwins = [...warm.twins].filter(([, text]) => text.includes(guideMarker)).map(([file]) => file);
   expect(guideTwins.sort()).toEqual(['getting-started/brand-guidelines.md', 'llms-full.txt']);
+  expect(warm.twins.get('llms.txt')).toContain(guideDescription);
 });

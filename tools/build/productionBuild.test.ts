@@ -1,3 +1,4 @@
+import { twinMemoFile } from '../../src/build/llms/twinMemo';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -198,9 +199,12 @@ describe('the page cache', () => {
     expect(await productionBuild([site, '--out-dir', 'out'], {}, recorder([0, 1]).run)).toMatchObject({ code: 1 });
     expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
     builtBefore();
+    writeFileSync(path.join(folder, twinMemoFile), '{}');
     await productionBuild([site, '--out-dir', 'out'], off, recorder([0, 0]).run);
     expect(readFileSync(path.join(site, 'out/docs/index.html'), 'utf8')).toBe('<p>before</p>');
     expect(existsSync(path.join(folder, pageCacheFile))).toBe(false);
+    // Nor the twins' memo: the switch reuses nothing, now or in the next build.
+    expect(existsSync(path.join(folder, twinMemoFile))).toBe(false);
   });
 
   test("the render step's cache becomes the cache only once the build has ended well", async () => {

@@ -25,6 +25,7 @@ import {
   type BuildStep,
 } from '../../config/build';
 import { pageCacheFile, pendingPageCacheFile, previousOutput } from '../../src/build/page-cache/ssg';
+import { twinMemoFile } from '../../src/build/llms/twinMemo';
 import { sidebarHintsFile } from '../../src/build/page-cache/sidebars';
 
 /** What running one step returned: its exit code (null when a signal ended it) and whatever output was collected. */
@@ -79,8 +80,10 @@ export function preparePageCache(args: readonly string[], env: NodeJS.ProcessEnv
   const { siteDir, outDir } = buildFolders(args);
   const folder = path.join(siteDir, pageCacheRoot, createHash('sha256').update(outDir).digest('hex').slice(0, 16));
   if (env[noPageCacheVariable] === 'true') {
-    // This build's pages will not be the ones the cache describes.
+    // This build's pages will not be the ones the cache describes; nor is the twins' memo kept (the switch is the way
+    // to a build that reuses nothing).
     rmSync(path.join(folder, pageCacheFile), { force: true });
+    rmSync(path.join(folder, twinMemoFile), { force: true });
     return undefined;
   }
   const previous = path.join(folder, previousOutput);

@@ -13,21 +13,28 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-const page = ({ runtime = '1', text = 'Every pet.', image = 'pet.1.png', sidebar = 'Pets' } = {}) =>
-  `<html><head><title>Pets | Arena</title><meta name="description" content="All pets.">` +
-  `<link rel=stylesheet href=/assets/css/styles.${runtime}.css><script src=/assets/js/runtime~main.${runtime}.js></script>` +
-  `</head><body><aside>${sidebar}</aside><main><div class="theme-doc-markdown markdown"><h1>Pets</h1><p>${text}</p>` +
+const page = ({
+  runtime = '1',
+  text = 'Every pet.',
+  image = 'pet.1.png',
+  sidebar = 'Pets',
+  description = 'All pets.',
+} = {}) =>
+  `<html><head><title>Pets | Arena</title><meta name="description" content="${description}">` +
+  `<link rel=stylesheet href=/assets/css/styles.${runtime}.css>` +
+  `<script src=/assets/js/runtime~main.${runtime}.js></script></head><body><aside>${sidebar}</aside>` +
+  `<main><div class="theme-doc-markdown markdown"><h1>Pets</h1><p>${text}</p>` +
   `<img alt=pet src=/assets/images/${image}></div></main></body></html>`;
 
 async function firstBuild(html: string, version = 'v1') {
-  const memo = twinMemo(file, version, '/');
+  const memo = twinMemo(file, version);
   memo.page(html);
   await memo.save();
 }
 
 test("a page read again reads as before, even with the bundles' new names and another sidebar", async () => {
   await firstBuild(page());
-  const memo = twinMemo(file, 'v1', '/');
+  const memo = twinMemo(file, 'v1');
   const again = page({ runtime: '2', sidebar: 'Pets (changed)' });
   expect(memo.page(again)).toEqual(htmlPage(again));
   expect(memo.reused).toBe(1);
@@ -35,7 +42,7 @@ test("a page read again reads as before, even with the bundles' new names and an
 
 test('a page whose content changed, or an image it shows, is read anew', async () => {
   await firstBuild(page());
-  const memo = twinMemo(file, 'v1', '/');
+  const memo = twinMemo(file, 'v1');
   const text = page({ text: 'Every pet, and more.' });
   expect(memo.page(text).markdown).toContain('Every pet, and more.');
   const image = page({ image: 'pet.2.png' });
@@ -43,16 +50,25 @@ test('a page whose content changed, or an image it shows, is read anew', async (
   expect(memo.reused).toBe(0);
 });
 
-test('a memo of other code, or one cut short, is not read; nothing is written without a file', async () => {
+test('a page whose description changed is read anew, whatever the description says', async () => {
+  await firstBuild(page({ description: 'Files are served from /assets/v1/files.' }));
+  const memo = twinMemo(file, 'v1');
+  const changed = page({ description: 'Files are served from /assets/v2/files.' });
+  expect(memo.page(changed).description).toBe('Files are served from /assets/v2/files.');
+  expect(memo.page(page({ description: 'Another.' })).description).toBe('Another.');
+  expect(memo.reused).toBe(0);
+});
+
+test('a memo of other code, or a damaged one, is not read; nothing is written without a file', async () => {
   await firstBuild(page(), 'v1');
-  const other = twinMemo(file, 'v2', '/');
+  const other = twinMemo(file, 'v2');
   other.page(page());
   expect(other.reused).toBe(0);
   writeFileSync(file, '{"version":"v1","pages":{"abc');
-  const cut = twinMemo(file, 'v1', '/');
+  const cut = twinMemo(file, 'v1');
   expect(cut.page(page())).toEqual(htmlPage(page()));
   expect(cut.reused).toBe(0);
-  const none = twinMemo(undefined, 'v1', '/');
+  const none = twinMemo(undefined, 'v1');
   none.page(page());
   await none.save();
   expect(readFileSync(file, 'utf8')).toBe('{"version":"v1","pages":{"abc');
@@ -65,7 +81,7 @@ test('the memo keeps the pages of the last build only, and an entry of the wrong
   expect(Object.values(saved.pages).map((entry) => entry.markdown.includes('new'))).toEqual([true]);
   const [key] = Object.keys(saved.pages);
   writeFileSync(file, JSON.stringify({ version: 'v1', pages: { [key]: { title: 1 } } }));
-  const memo = twinMemo(file, 'v1', '/');
+  const memo = twinMemo(file, 'v1');
   expect(memo.page(page({ text: 'new' })).markdown).toContain('new');
   expect(memo.reused).toBe(0);
 });

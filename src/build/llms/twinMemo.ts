@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { headAndMain } from '../buildOutput';
-import { assetPattern, codeDigest } from '../page-cache/store';
+import { pageParts } from '../buildOutput';
+import { codeDigest } from '../page-cache/store';
 import { writeFileAtomic } from '../pipeline/writeAtomic';
 import { htmlPage, type HtmlPage } from './htmlPage';
 
@@ -34,12 +34,12 @@ export function twinMemoVersion(siteDir: string): string {
 /**
  * `htmlPage` remembered from one build to the next. A build after a one-call change reads every guide and schema page
  * again, and nearly all of them are as before: at Stripe's size turning them into Markdown was 5 s of the second
- * build's postBuild, beside the search index on two cores. A page is known by a hash of what htmlPage reads of it (its
- * head and main, `headAndMain`) with the names of the files under `assets/` its head holds taken out: the scripts and
- * stylesheets, which change with any change to the bundles and which a twin never holds. The memo is only ever a shortcut: a file that is missing, unreadable or of
+ * build's postBuild, beside the search index on two cores. A page is known by a hash of what htmlPage reads of it: its
+ * main, and its head without the `<link>` and `<script>` elements (`pageParts`), whose names change with any change to
+ * the bundles and which a twin never holds. The memo is only ever a shortcut: a file that is missing, unreadable or of
  * other code is ignored, and every page is read.
  */
-export function twinMemo(file: string | undefined, version: string, baseUrl: string): TwinMemo {
+export function twinMemo(file: string | undefined, version: string): TwinMemo {
   const known = new Map<string, HtmlPage>();
   if (file && existsSync(file)) {
     try {
@@ -50,28 +50,29 @@ export function twinMemo(file: string | undefined, version: string, baseUrl: str
         }
       }
     } catch {
-      // A memo cut short by a stopped build: every page is read again, and the memo written anew.
+      // Damaged or written by hand (the build writes it whole or not at all): every page is read, the memo anew.
     }
   }
   const used = new Map<string, HtmlPage>();
-  const assets = assetPattern(baseUrl);
   let reused = 0;
   return {
     page(html) {
-      const cut = headAndMain(html);
-      const headEnd = Math.max(0, cut.indexOf('</head>'));
-      // Only the head's names are taken out: an image the doc shows is named in its twin, and its name is its content.
+      const parts = pageParts(html);
       const key = createHash('sha256')
-        .update(cut.slice(0, headEnd).replace(assets, `${baseUrl}assets/`))
-        .update(cut.slice(headEnd))
+        .update(parts ? `${parts.headRead}\0${parts.main}` : `\0${html}`)
         .digest('base64');
       const remembered = known.get(key);
-      if (remembered) reused++;
-      const page = remembered ?? htmlPage(cut);
+      if (remembered) {
+        reused++;
+        // A page's entry is read once: what is left of the last build's memo is let go as the build goes.
+        known.delete(key);
+      }
+      const page = remembered ?? htmlPage(parts ? `${parts.head}</head><body>${parts.main}</body></html>` : html);
       used.set(key, page);
       return page;
     },
     async save() {
+      known.clear();
       if (!file) return;
       await writeFileAtomic(file, JSON.stringify({ version, pages: Object.fromEntries(used) }));
     },

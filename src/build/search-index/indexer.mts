@@ -11,7 +11,6 @@ import * as pagefind from 'pagefind';
 import type { IndexJob } from './job';
 import { withSearchTags } from './searchTags';
 import { withHeadingIdsOnly } from './anchors';
-import { headAndMain } from '../buildOutput';
 
 /** Pagefind writes its own search interfaces too; the site has its own (src/theme/SearchBar), so they are removed. */
 const unusedPagefindFile = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
@@ -28,7 +27,7 @@ async function run(job: IndexJob): Promise<void> {
       const html = await readFile(page.file, 'utf8');
       const added = await index.addHTMLFile({
         url: page.url,
-        content: withHeadingIdsOnly(withSearchTags(headAndMain(html), page.target, job.rootSelector)),
+        content: withHeadingIdsOnly(withSearchTags(html, page.target, job.rootSelector)),
       });
       if (added.errors.length > 0) throw new Error(`${page.url}: ${added.errors.join('; ')}`);
     }

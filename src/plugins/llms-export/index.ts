@@ -38,6 +38,10 @@ export function validateLlmsOptions(raw: unknown): LlmsExportOptions {
 
 export default function llmsExportPlugin(context: LoadContext, rawOptions: unknown): Plugin {
   const options = validateLlmsOptions(rawOptions);
+  // The code this process runs, as it was when it loaded (an edit to src/ during a long build is not this build's); in
+  // the render step of a build by tools/build only, where the memo is used.
+  const cacheFolder = process.env[pageCacheVariable];
+  const memoVersion = cacheFolder ? twinMemoVersion(context.siteDir) : '';
   return {
     name: 'llms-export',
     async postBuild({ outDir, routesPaths, siteConfig }) {
@@ -54,13 +58,8 @@ export default function llmsExportPlugin(context: LoadContext, rawOptions: unkno
       const routes = routesPaths.map((route) =>
         base && route.startsWith(base) ? route.slice(base.length) || '/' : route,
       );
-      // In a build by tools/build, beside the page cache of this output folder (what it is: twinMemo.ts).
-      const cacheFolder = process.env[pageCacheVariable];
-      const memo = twinMemo(
-        cacheFolder ? path.join(cacheFolder, twinMemoFile) : undefined,
-        twinMemoVersion(context.siteDir),
-        context.baseUrl,
-      );
+      // Beside the page cache of this output folder (what it is: twinMemo.ts).
+      const memo = twinMemo(cacheFolder ? path.join(cacheFolder, twinMemoFile) : undefined, memoVersion);
       const pages = exportPages(
         routes,
         apis,
