@@ -39,7 +39,7 @@ export function validateLlmsOptions(raw: unknown): LlmsExportOptions {
 export default function llmsExportPlugin(context: LoadContext, rawOptions: unknown): Plugin {
   const options = validateLlmsOptions(rawOptions);
   // The code this process runs, as it was when it loaded (an edit to src/ during a long build is not this build's); in
-  // the render step of a build by tools/build only, where the memo is used.
+  // a build by tools/build only, which names the page cache's folder (the render step reads and writes the memo).
   const cacheFolder = process.env[pageCacheVariable];
   const memoVersion = cacheFolder ? twinMemoVersion(context.siteDir) : '';
   return {
