@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -102,4 +102,10 @@ test("the version changes with the site's code and its installed packages", () =
   expect(second).not.toBe(first);
   write('package-lock.json', '{"x":1}');
   expect(twinMemoVersion(site)).not.toBe(second);
+});
+
+test('saving removes the temporary file a build killed while writing the memo left', async () => {
+  writeFileSync(path.join(folder, '.twins.json.0123456789ab.tmp'), '{"version":');
+  await firstBuild(page());
+  expect(readdirSync(folder)).toEqual(['twins.json']);
 });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageParts } from '../buildOutput';
 import { codeDigest } from '../page-cache/store';
-import { writeFileAtomic } from '../pipeline/writeAtomic';
+import { removeStrayTemporaries, writeFileAtomic } from '../pipeline/writeAtomic';
 import { htmlPage, type HtmlPage } from './htmlPage';
 
 /** The memo's file in the page cache's folder (src/build/page-cache), beside the cache of that output folder. */
@@ -74,6 +74,9 @@ export function twinMemo(file: string | undefined, version: string): TwinMemo {
     async save() {
       known.clear();
       if (!file) return;
+      // One build of an output folder at a time (tools/build/productionBuild.ts holds a lock), so a temporary file
+      // beside the memo is a killed build's.
+      await removeStrayTemporaries(file);
       await writeFileAtomic(file, JSON.stringify({ version, pages: Object.fromEntries(used) }));
     },
     get reused() {
