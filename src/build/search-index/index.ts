@@ -17,6 +17,8 @@ export interface SearchIndexOptions {
   excludeSelectors: string[];
   /** Folder of the index in the build, which the search box loads from. */
   outputDir: string;
+  /** How much of the word index one file holds (Pagefind's chunk size: config/search.ts says why). */
+  indexChunkSize: number;
 }
 
 export function validateSearchIndexOptions(raw: unknown): SearchIndexOptions {
@@ -29,13 +31,16 @@ export function validateSearchIndexOptions(raw: unknown): SearchIndexOptions {
     typeof options.rootSelector === 'string' &&
     /^[a-z]+$/.test(options.rootSelector) &&
     typeof options.outputDir === 'string' &&
+    Number.isSafeInteger(options.indexChunkSize) &&
+    (options.indexChunkSize ?? 0) > 0 &&
     Array.isArray(options.apis) &&
     options.apis.every((api) =>
       ['id', 'title', 'linkBase'].every((key) => typeof (api as Record<string, unknown>)?.[key] === 'string'),
     );
   if (!valid)
     throw new Error(
-      '[search-index] options: expected docsRoutes, apis, rootSelector (a tag name), excludeSelectors, outputDir',
+      '[search-index] options: expected docsRoutes, apis, rootSelector (a tag name), excludeSelectors, outputDir, ' +
+        'indexChunkSize (a whole number above 0)',
     );
   return options as SearchIndexOptions;
 }
@@ -81,6 +86,7 @@ export async function buildSearchIndex(
     outputPath: path.join(outDir, options.outputDir),
     rootSelector: options.rootSelector,
     excludeSelectors: options.excludeSelectors,
+    indexChunkSize: options.indexChunkSize,
     pages,
   };
   await writeFile(jobFile, JSON.stringify(job));

@@ -8,7 +8,7 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import * as pagefind from 'pagefind';
-import type { IndexJob } from './job';
+import { indexChunkSizeVariable, type IndexJob } from './job';
 import { withSearchTags } from './searchTags';
 import { withHeadingIdsOnly } from './anchors';
 
@@ -16,6 +16,8 @@ import { withHeadingIdsOnly } from './anchors';
 const unusedPagefindFile = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
 
 async function run(job: IndexJob): Promise<void> {
+  // Read by Pagefind's indexing binary, which its Node API starts (at createIndex) with this process's environment.
+  process.env[indexChunkSizeVariable] = String(job.indexChunkSize);
   const { index, errors } = await pagefind.createIndex({
     rootSelector: job.rootSelector,
     excludeSelectors: job.excludeSelectors,

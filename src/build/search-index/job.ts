@@ -1,10 +1,19 @@
 import { referenceTargets, searchTarget, type SearchApi, type SearchTarget } from '../../core/search/sections';
 
+/**
+ * Pagefind's setting of its word index's chunk size, which its indexing binary reads from the environment (pagefind
+ * 1.6.0 names it unstable, and documents no other way to set it): indexer.test.ts fails when Pagefind no longer reads
+ * it.
+ */
+export const indexChunkSizeVariable = 'PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE';
+
 /** What the indexer process (indexer.mts) indexes: each page's HTML file, its URL and its search target. */
 export interface IndexJob {
   outputPath: string;
   rootSelector: string;
   excludeSelectors: string[];
+  /** Pagefind's chunk size for the word index (config/search.ts). */
+  indexChunkSize: number;
   pages: { url: string; file: string; target: SearchTarget }[];
 }
 

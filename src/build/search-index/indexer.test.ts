@@ -1,0 +1,60 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { search } from '../../../config/search';
+import { runNode } from '../node/runNode';
+import { validateSearchIndexOptions } from './index';
+import { indexChunkSizeVariable, type IndexJob } from './job';
+import { indexedPages } from './readIndex';
+
+let folder: string;
+beforeAll(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'search-indexer-'));
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Forty pages of forty words each, most of them shared: enough for more than one chunk of 200. */
+function writePages(): IndexJob['pages'] {
+  return Array.from({ length: 40 }, (_, page) => {
+    const words = Array.from({ length: 40 }, (_, word) => `word${(page + word) % 60}`).join(' ');
+    const file = path.join(folder, `page${page}.html`);
+    writeFileSync(file, `<html><body><article><h1>Page ${page}</h1><p>${words}</p></article></body></html>`);
+    return { url: `/docs/page${page}`, file, target: { section: 'Guides', kind: 'guide', names: {} } };
+  });
+}
+
+async function indexWith(indexChunkSize: number, pages: IndexJob['pages']): Promise<string> {
+  const outputPath = path.join(folder, `index-${indexChunkSize}`);
+  const job: IndexJob = { outputPath, rootSelector: 'article', excludeSelectors: [], indexChunkSize, pages };
+  const jobFile = path.join(folder, `job-${indexChunkSize}.json`);
+  writeFileSync(jobFile, JSON.stringify(job));
+  // The caller's own setting must not decide the outcome: the job's is the one that counts.
+  const env = { ...process.env, [indexChunkSizeVariable]: '1' };
+  const { code, output } = await runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], { env });
+  expect(output).not.toContain('Error');
+  expect(code).toBe(0);
+  return outputPath;
+}
+
+test("the job's chunk size is the one Pagefind writes the word index with", async () => {
+  const pages = writePages();
+  const small = await indexWith(200, pages);
+  const large = await indexWith(20_000, pages);
+  const chunks = (index: string) => readdirSync(path.join(index, 'index')).length;
+  // Pagefind's default (20,000) holds these pages in one file; at 200, Pagefind still reads the setting.
+  expect(chunks(large)).toBe(1);
+  expect(chunks(small)).toBeGreaterThan(5);
+  expect(
+    indexedPages(small)
+      .map((page) => page.url)
+      .sort(),
+  ).toEqual(pages.map((page) => page.url).sort());
+}, 60_000);
+
+test('a chunk size that is not a whole number above 0 is refused by name', () => {
+  for (const indexChunkSize of [0, -1, 1.5, '4000', undefined]) {
+    expect(() => validateSearchIndexOptions({ ...search, indexChunkSize })).toThrow('indexChunkSize');
+  }
+  expect(validateSearchIndexOptions(search).indexChunkSize).toBe(search.indexChunkSize);
+});
