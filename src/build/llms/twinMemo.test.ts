@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { htmlPage } from './htmlPage';
+import { temporaryName } from '../pipeline/writeAtomic';
 import { twinMemo, twinMemoVersion } from './twinMemo';
 
 let folder: string;
@@ -105,7 +106,7 @@ test("the version changes with the site's code and its installed packages", () =
 });
 
 test('saving removes the temporary file a build killed while writing the memo left', async () => {
-  writeFileSync(path.join(folder, '.twins.json.0123456789ab.tmp'), '{"version":');
+  writeFileSync(path.join(folder, temporaryName(file)), '{"version":');
   await firstBuild(page());
   expect(readdirSync(folder)).toEqual(['twins.json']);
 });

@@ -74,8 +74,8 @@ export function twinMemo(file: string | undefined, version: string): TwinMemo {
     async save() {
       known.clear();
       if (!file) return;
-      // One build of an output folder at a time (tools/build/productionBuild.ts holds a lock), so a temporary file
-      // beside the memo is a killed build's.
+      // One production build of a site folder at a time (tools/build/productionBuild.ts, `lockSite`), and only it
+      // names the page cache's folder: a temporary file beside the memo is a killed build's.
       await removeStrayTemporaries(file);
       await writeFileAtomic(file, JSON.stringify({ version, pages: Object.fromEntries(used) }));
     },

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { removeStrayTemporaries, writeFileAtomic } from './writeAtomic';
+import { removeStrayTemporaries, temporaryName, writeFileAtomic } from './writeAtomic';
 
 let folder: string;
 beforeEach(() => {
@@ -19,12 +19,24 @@ test('a file is written whole, and no temporary file is left beside it', async (
 
 test("a killed writer's temporary files are removed, and nothing else beside the file", async () => {
   const target = path.join(folder, 'twins.json');
-  const kept = ['twins.json', '.twins.json.tmp', '.twins.json.zzzzzzzzzzzz.tmp', '.other.json.0123456789ab.tmp'];
-  for (const name of [...kept, '.twins.json.0123456789ab.tmp', '.twins.json.a1b2c3d4e5f6.tmp']) {
+  const kept = ['twins.json', '.twins.json.tmp', '.twins.json.zzzzzzzzzzzz.tmp', temporaryName('other.json')];
+  for (const name of [...kept, temporaryName(target), temporaryName(target)]) {
     writeFileSync(path.join(folder, name), 'x');
   }
+  expect(readdirSync(folder)).toHaveLength(kept.length + 2);
   await removeStrayTemporaries(target);
   expect(readdirSync(folder).sort()).toEqual([...kept].sort());
+});
+
+test('one that cannot be removed is left, and is no error', async () => {
+  const target = path.join(folder, 'twins.json');
+  // A folder of a temporary file's name: rm without `recursive` refuses it.
+  mkdirSync(path.join(folder, temporaryName(target)));
+  const stray = temporaryName(target);
+  writeFileSync(path.join(folder, stray), 'x');
+  await removeStrayTemporaries(target);
+  expect(readdirSync(folder)).toHaveLength(1);
+  expect(existsSync(path.join(folder, stray))).toBe(false);
 });
 
 test('a folder that is not there is no error', async () => {

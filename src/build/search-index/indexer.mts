@@ -16,6 +16,10 @@ import { withHeadingIdsOnly } from './anchors';
 const unusedPagefindFile = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
 
 async function run(job: IndexJob): Promise<void> {
+  if (!Number.isSafeInteger(job.indexChunkSize) || job.indexChunkSize <= 0) {
+    // Pagefind would read anything else as its default, silently.
+    throw new Error(`the job's indexChunkSize is ${JSON.stringify(job.indexChunkSize)}, not a whole number above 0`);
+  }
   // Read by Pagefind's indexing binary, which its Node API starts (at createIndex) with this process's environment.
   process.env[indexChunkSizeVariable] = String(job.indexChunkSize);
   const { index, errors } = await pagefind.createIndex({

@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { search } from '../../../config/search';
 import { runNode } from '../node/runNode';
-import { validateSearchIndexOptions } from './index';
 import { indexChunkSizeVariable, type IndexJob } from './job';
 import { indexedPages } from './readIndex';
 
@@ -24,14 +22,23 @@ function writePages(): IndexJob['pages'] {
   });
 }
 
-async function indexWith(indexChunkSize: number, pages: IndexJob['pages']): Promise<string> {
-  const outputPath = path.join(folder, `index-${indexChunkSize}`);
-  const job: IndexJob = { outputPath, rootSelector: 'article', excludeSelectors: [], indexChunkSize, pages };
-  const jobFile = path.join(folder, `job-${indexChunkSize}.json`);
+function runIndexer(name: string, job: Partial<IndexJob>) {
+  const jobFile = path.join(folder, `job-${name}.json`);
   writeFileSync(jobFile, JSON.stringify(job));
   // The caller's own setting must not decide the outcome: the job's is the one that counts.
   const env = { ...process.env, [indexChunkSizeVariable]: '1' };
-  const { code, output } = await runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], { env });
+  return runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], { env });
+}
+
+async function indexWith(indexChunkSize: number, pages: IndexJob['pages']): Promise<string> {
+  const outputPath = path.join(folder, `index-${indexChunkSize}`);
+  const { code, output } = await runIndexer(String(indexChunkSize), {
+    outputPath,
+    rootSelector: 'article',
+    excludeSelectors: [],
+    indexChunkSize,
+    pages,
+  });
   expect(output).not.toContain('Error');
   expect(code).toBe(0);
   return outputPath;
@@ -52,9 +59,11 @@ test("the job's chunk size is the one Pagefind writes the word index with", asyn
   ).toEqual(pages.map((page) => page.url).sort());
 }, 60_000);
 
-test('a chunk size that is not a whole number above 0 is refused by name', () => {
-  for (const indexChunkSize of [0, -1, 1.5, '4000', undefined]) {
-    expect(() => validateSearchIndexOptions({ ...search, indexChunkSize })).toThrow('indexChunkSize');
-  }
-  expect(validateSearchIndexOptions(search).indexChunkSize).toBe(search.indexChunkSize);
-});
+test('a job without a chunk size is refused by name, and no index is written', async () => {
+  const outputPath = path.join(folder, 'index-none');
+  const job = { outputPath, rootSelector: 'article', excludeSelectors: [], pages: writePages() };
+  const { code, output } = await runIndexer('none', job);
+  expect(code).toBe(1);
+  expect(output).toContain("the job's indexChunkSize is undefined");
+  expect(existsSync(outputPath)).toBe(false);
+}, 60_000);
