@@ -23,7 +23,7 @@ export const search = {
   // query fetches the file holding each of its words, so a smaller file is fewer bytes a query. Pagefind's default is
   // 20,000. Measured at Microsoft Graph's size (14,257 pages, the relevance set's 58 first queries, 2026-11-29):
   // 20,000 -> 205 files, first query median 250 KB and max 321 KB; 8,000 -> 302 KB max; 4,000 -> 516 files, median
-  // 230 KB, max 274 KB, the metadata every query loads 97 -> 99 KB; 2,000 -> no smaller (230 / 274 KB), metadata 102
+  // 230 KB, max 274 KB, the metadata every query loads 95 -> 99 KB; 2,000 -> no smaller (230 / 274 KB), metadata 102
   // KB. Our site alone: median 154 -> 130 KB, max 204 -> 149 KB. The relevance set's MRR and top-3 are unchanged in
   // the benchmark's builds at every size (0.95 / 0.98 ours, 0.87 / 0.88 at Graph's). A word's longer forms are
   // matched within its own file only (pagefind_web's request_indexes), so a smaller file could miss some: none of the

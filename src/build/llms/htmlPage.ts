@@ -4,7 +4,7 @@ import { parse as parseHtml, serialize } from 'parse5';
 import TurndownService from 'turndown';
 import { tables } from 'turndown-plugin-gfm';
 import { safeHref } from '../../core/markdown/links';
-import { headAndMain } from '../buildOutput';
+import { headAndMain, pageParts, type PageParts } from '../buildOutput';
 
 /** What a built page says, as Markdown: its title, its meta description and its main content. */
 export interface HtmlPage {
@@ -73,12 +73,13 @@ function contentOf(root: HTMLElement): HTMLElement | null {
 }
 
 /** Converts a page of the build to Markdown, keeping its headings, prose, lists, tables and code. */
-export function htmlPage(html: string): HtmlPage {
+/** `parts`: the page's head and main (`pageParts`), when the caller has them already. */
+export function htmlPage(html: string, parts: PageParts | undefined = pageParts(html)): HtmlPage {
   // The build's HTML is minified: `</p>` and `</li>` are left out where HTML lets them be. node-html-parser closes a
   // `<p>` at the next `<p>` or `<div>` only, so a list after a paragraph (`<p>text<ul>…</ul></div>`) unbalanced its
   // tree and a page's content went missing from its twin; parse5, the HTML standard's parser, writes every end tag
   // back first.
-  const root = parse(serialize(parseHtml(headAndMain(html))));
+  const root = parse(serialize(parseHtml(headAndMain(html, parts))));
   const title = (
     root.querySelector('meta[property="og:title"]')?.getAttribute('content') ??
     root.querySelector('title')?.text ??

@@ -67,7 +67,7 @@ export function twinMemo(file: string | undefined, version: string): TwinMemo {
         // A page's entry is read once: what is left of the last build's memo is let go as the build goes.
         known.delete(key);
       }
-      const page = remembered ?? htmlPage(parts ? `${parts.head}</head><body>${parts.main}</body></html>` : html);
+      const page = remembered ?? htmlPage(html, parts);
       used.set(key, page);
       return page;
     },
