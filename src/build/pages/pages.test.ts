@@ -57,7 +57,7 @@ describe('referencePages', () => {
     expect(calls.every((item) => item.className === 'api-method api-method--get')).toBe(true);
   });
 
-  test("lists each schema once, after the calls of its first user's tag; unused schemas last", () => {
+  test('lists each schema once, after the calls of the tag of the first call that names it; unused schemas last', () => {
     const schemaItems = pages.sidebar.flatMap((category) =>
       categoryDocs(category).filter((item) => item.className === 'api-schema'),
     );

@@ -44,7 +44,7 @@ export interface GeneratedPages {
 
 /**
  * The schemas with the webhooks that send them added to their users, after the calls: a payload's schema page lists
- * the events that carry it, as a response's lists its calls. (Its sidebar place stays its first call's.)
+ * the events that carry it, as a response's lists its calls. (Its sidebar place stays its calls': schemaHomes.)
  */
 function withWebhookUses(document: JsonObject, schemas: SchemaView[], webhooks: WebhookView[]): SchemaView[] {
   const raw = isObject(document.webhooks) ? document.webhooks : {};

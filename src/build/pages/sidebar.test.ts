@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { listOperations, type JsonObject } from '../../core/openapi/document';
 import { readVendoredDocument } from '../../../tests/fixtures/vendored';
 import { dataPagesOptions } from '../../../tests/fixtures/pagesOptions';
-import { categoryDocs, otherCallsLabel, referencePages } from './pages';
+import { categoryDocs, otherCallsLabel, otherSchemasLabel, referencePages } from './pages';
 import { resourceOf, untaggedCallsInOneCategory } from './sidebar';
 
 test("a call's resource is its path to the first segment that is not a version, `api` or a parameter", () => {
@@ -49,7 +49,7 @@ describe('calls without a tag', () => {
     expect(sidebar.some((category) => category.label.startsWith('/'))).toBe(false);
   });
 
-  test('many are a category per resource, each with the schemas first used there; every call listed once', () => {
+  test('many are a category per resource, each with the schemas its calls name; every call listed once', () => {
     expect(calls).toBeGreaterThan(untaggedCallsInOneCategory);
     const { sidebar } = referencePages(untagged(calls), 'data-v4', dataPagesOptions);
     expect(sidebar.some((category) => category.label === otherCallsLabel)).toBe(false);
@@ -69,5 +69,55 @@ describe('calls without a tag', () => {
       ...sidebar.filter((category) => category.label.startsWith('/')).map((category) => category.items.length),
     );
     expect(largest).toBeLessThan(calls);
+  });
+});
+
+describe("a schema's place", () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const answer = (schema: JsonObject) => ({
+    '200': { description: 'OK', content: { 'application/json': { schema } } },
+  });
+  // Dense, as Stripe's is: the first call's schema reaches every other one.
+  const document: JsonObject = {
+    openapi: '3.1.0',
+    info: { title: 'Dense', version: '1' },
+    tags: [{ name: 'Accounts' }, { name: 'Customers' }, { name: 'Cards' }],
+    paths: {
+      '/account': { get: { tags: ['Accounts'], summary: 'Get the account', responses: answer(ref('Account')) } },
+      '/customers': { get: { tags: ['Customers'], summary: 'List customers', responses: answer(ref('Customer')) } },
+      '/cards': {
+        post: {
+          tags: ['Cards'],
+          summary: 'Add a card',
+          requestBody: { content: { 'application/json': { schema: ref('Card') } } },
+          responses: { '204': { description: 'Added' } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Account: { type: 'object', properties: { owner: ref('Customer'), settings: ref('Settings') } },
+        Settings: { type: 'object', properties: { theme: { type: 'string' } } },
+        Customer: {
+          type: 'object',
+          properties: { cards: { type: 'array', items: ref('Card') }, address: ref('Address') },
+        },
+        Address: { type: 'object', properties: { city: { type: 'string' } } },
+        Card: { type: 'object', properties: { brand: ref('Brand') } },
+        Brand: { type: 'string', enum: ['visa'] },
+        Unused: { type: 'string' },
+      },
+    },
+  };
+  const { sidebar } = referencePages(document, 'dense', dataPagesOptions);
+  const labelsOf = (category: string) =>
+    sidebar.find((each) => each.label === category)?.items.map((item) => ('label' in item ? item.label : ''));
+
+  test("beside the first call that names it, not the first that reaches it; a field's schema beside its schema", () => {
+    // The first call reaches all of them: each sits with the call that names it, the nearest named one's otherwise.
+    expect(labelsOf('Accounts')).toEqual(['Get the account', 'Account', 'Settings']);
+    expect(labelsOf('Customers')).toEqual(['List customers', 'Customer', 'Address']);
+    expect(labelsOf('Cards')).toEqual(['Add a card', 'Card', 'Brand']);
+    expect(labelsOf(otherSchemasLabel)).toEqual(['Unused']);
   });
 });

@@ -1,5 +1,5 @@
 import { isObject, text, type JsonObject } from '../../core/openapi/document';
-import type { OperationView, SchemaView, WebhookView } from '../../core/openapi/view';
+import { schemaHomes, type OperationView, type SchemaView, type WebhookView } from '../../core/openapi/view';
 
 export interface SidebarDoc {
   type: 'doc';
@@ -140,11 +140,11 @@ const badgedMethods = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 
 
 /**
  * One API's sidebar: one category per tag, in the document's order, holding the tag's calls and then the schemas
- * whose first user is one of those calls (Stripe's "The Customer object" beside the customer calls); the schemas no
- * call uses last; many calls without a tag are grouped by resource (`untaggedCallsInOneCategory`). A page's sidebar
- * opens one tag's calls and objects, so its HTML stays the same size as the API
- * grows; one category of every schema made each schema page carry the whole list, and the build's bytes grow with the
- * square of the API.
+ * those calls name, each with the schemas of its fields that no call names (`schemaHomes`: Stripe's `customer` beside
+ * the customer calls); the schemas no call uses last; many calls without a tag are grouped by resource
+ * (`untaggedCallsInOneCategory`). A page's sidebar opens one tag's calls and objects, so its HTML stays the same size
+ * as the API grows; one category of every schema made each schema page carry the whole list, and the build's bytes
+ * grow with the square of the API.
  */
 export function referenceSidebar(
   document: JsonObject,
@@ -188,8 +188,11 @@ export function referenceSidebar(
       className: 'api-method api-method--webhook',
     });
   }
+  // Each used schema beside the call that names it (schemaHomes says why not its first user at any depth).
+  const userOf = schemaHomes(document);
   for (const view of schemas) {
-    const home = view.usedBy.length > 0 ? (homeOf.get(view.usedBy[0].slug) ?? otherSchemasLabel) : otherSchemasLabel;
+    const user = userOf.get(view.name);
+    const home = (user && homeOf.get(user)) ?? otherSchemasLabel;
     items.get(home)?.push({ type: 'doc', id: docId(view.slug), label: view.name, className: 'api-schema' });
   }
   return nestedCategories(

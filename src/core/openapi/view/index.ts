@@ -49,6 +49,7 @@ export {
   referencedSchemaSteps,
   referencedSchemas,
   schemaCatalog,
+  schemaHomes,
   schemaViews,
   type SchemaCatalog,
 } from './schemaPages';
