@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -22,15 +22,17 @@ function writePages(): IndexJob['pages'] {
   });
 }
 
-function runIndexer(name: string, job: Partial<IndexJob>) {
+/** Runs the indexer on `job`, its temporary files in a folder of its own (`temporary`). */
+function runIndexer(name: string, job: Partial<IndexJob>, temporary = path.join(folder, `tmp-${name}`)) {
   const jobFile = path.join(folder, `job-${name}.json`);
   writeFileSync(jobFile, JSON.stringify(job));
+  mkdirSync(temporary, { recursive: true });
   // The caller's own setting must not decide the outcome: the job's is the one that counts.
-  const env = { ...process.env, [indexChunkSizeVariable]: '1' };
+  const env = { ...process.env, [indexChunkSizeVariable]: '1', TMPDIR: temporary };
   return runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], { env });
 }
 
-async function indexWith(indexChunkSize: number, pages: IndexJob['pages']): Promise<string> {
+async function indexWith(indexChunkSize: number, pages: IndexJob['pages'], stagingBatch?: number): Promise<string> {
   const outputPath = path.join(folder, `index-${indexChunkSize}`);
   const { code, output } = await runIndexer(String(indexChunkSize), {
     outputPath,
@@ -38,6 +40,7 @@ async function indexWith(indexChunkSize: number, pages: IndexJob['pages']): Prom
     excludeSelectors: [],
     indexChunkSize,
     pages,
+    stagingBatch,
   });
   expect(output).not.toContain('Error');
   expect(code).toBe(0);
@@ -65,5 +68,30 @@ test('a job without a chunk size is refused by name, and no index is written', a
   const { code, output } = await runIndexer('none', job);
   expect(code).toBe(1);
   expect(output).toContain("the job's indexChunkSize is undefined");
+  expect(existsSync(outputPath)).toBe(false);
+}, 60_000);
+
+test('pages staged on disk in batches, and one whose URL is no path, are indexed under their own URLs', async () => {
+  const pages = writePages();
+  // Not a plain path (staging.ts): handed to Pagefind in the call, between staged batches.
+  const odd = path.join(folder, 'odd.html');
+  writeFileSync(odd, '<html><body><article><h1>Café</h1><p>word7 unusual</p></article></body></html>');
+  pages.splice(5, 0, { url: '/docs/caf%C3%A9', file: odd, target: { section: 'Guides', kind: 'guide', names: {} } });
+  const index = await indexWith(300, pages, 7);
+  const indexed = indexedPages(index);
+  // Exactly the job's URLs: Pagefind names a page read from disk `/docs/page0/`, and the indexer puts it back.
+  expect(indexed.map((page) => page.url).sort()).toEqual(pages.map((page) => page.url).sort());
+  expect(indexed.find((page) => page.url === '/docs/page3')?.content).toContain('word3');
+  expect(indexed.find((page) => page.url === '/docs/caf%C3%A9')?.meta.title).toBe('Café');
+  // The staged pages are gone with the run (tsx keeps its own cache there too).
+  expect(readdirSync(path.join(folder, 'tmp-300')).filter((name) => !name.startsWith('tsx-'))).toEqual([]);
+}, 60_000);
+
+test('a job with a staging batch that is not a whole number above 0 is refused by name', async () => {
+  const outputPath = path.join(folder, 'index-batch');
+  const job = { outputPath, rootSelector: 'article', excludeSelectors: [], indexChunkSize: 200, stagingBatch: 0 };
+  const { code, output } = await runIndexer('batch', { ...job, pages: writePages() });
+  expect(code).toBe(1);
+  expect(output).toContain("the job's stagingBatch is 0");
   expect(existsSync(outputPath)).toBe(false);
 }, 60_000);

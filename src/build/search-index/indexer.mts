@@ -4,21 +4,93 @@
  *
  *   node --import tsx src/build/search-index/indexer.mts <job.json>
  */
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import * as pagefind from 'pagefind';
-import { indexChunkSizeVariable, type IndexJob } from './job';
+import { indexChunkSizeVariable, stagingBatchPages, type IndexJob } from './job';
 import { withSearchTags } from './searchTags';
 import { withHeadingIdsOnly } from './anchors';
+import { fragmentFile, parseFragment } from './readIndex';
+import { pagefindUrl, stagedPath } from './staging';
 
 /** Pagefind writes its own search interfaces too; the site has its own (src/theme/SearchBar), so they are removed. */
 const unusedPagefindFile = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
+
+type Index = NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>;
+
+/** The HTML Pagefind is given for a page: its search tags in, the ids of what is not a heading out (anchors.ts). */
+async function indexedHtml(page: IndexJob['pages'][number], rootSelector: string): Promise<string> {
+  return withHeadingIdsOnly(withSearchTags(await readFile(page.file, 'utf8'), page.target, rootSelector));
+}
+
+/**
+ * Adds the job's pages to the index: staged on disk in batches for Pagefind to read (staging.ts), the next batch
+ * written while Pagefind indexes the last; a page whose URL cannot be a path is handed over in the call. Returns
+ * each staged page's URL by the one Pagefind gives it.
+ */
+async function addPages(index: Index, job: IndexJob, staging: string): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  const batch = job.stagingBatch ?? stagingBatchPages;
+  // What Pagefind said of the batch it is indexing, settled either way so that a failure waits to be read in turn.
+  let indexing: Promise<string | undefined> = Promise.resolve(undefined);
+  for (let start = 0; start < job.pages.length; start += batch) {
+    const folder = path.join(staging, String(start));
+    const staged: string[] = [];
+    for (const page of job.pages.slice(start, start + batch)) {
+      const relative = stagedPath(page.url);
+      if (relative === undefined) {
+        const added = await index.addHTMLFile({ url: page.url, content: await indexedHtml(page, job.rootSelector) });
+        if (added.errors.length > 0) throw new Error(`${page.url}: ${added.errors.join('; ')}`);
+        continue;
+      }
+      const file = path.join(folder, relative);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, await indexedHtml(page, job.rootSelector));
+      urls.set(pagefindUrl(relative), page.url);
+      staged.push(page.url);
+    }
+    const failure = await indexing;
+    if (failure) throw new Error(failure);
+    indexing =
+      staged.length === 0
+        ? Promise.resolve(undefined)
+        : index.addDirectory({ path: folder }).then(
+            async ({ errors, page_count }) => {
+              await rm(folder, { recursive: true, force: true });
+              if (errors.length > 0) return `pages ${staged[0]} to ${staged.at(-1)}: ${errors.join('; ')}`;
+              // Pagefind skips a file it cannot read as a page, and says so only in this count.
+              if (page_count !== staged.length)
+                return `pages ${staged[0]} to ${staged.at(-1)}: Pagefind indexed ${page_count} of ${staged.length}`;
+              return undefined;
+            },
+            (error: unknown) => (error instanceof Error ? error.message : String(error)),
+          );
+  }
+  const failure = await indexing;
+  if (failure) throw new Error(failure);
+  return urls;
+}
+
+/** Gives each fragment of a staged page its page's own URL back (`/docs/x/` → `/docs/x`), the file's name kept. */
+async function restoreUrls(outputPath: string, urls: Map<string, string>): Promise<void> {
+  const folder = path.join(outputPath, 'fragment');
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    const page = parseFragment(await readFile(file));
+    const url = urls.get(page.url);
+    if (url !== undefined && url !== page.url) await writeFile(file, fragmentFile({ ...page, url }));
+  }
+}
 
 async function run(job: IndexJob): Promise<void> {
   if (!Number.isSafeInteger(job.indexChunkSize) || job.indexChunkSize <= 0) {
     // Pagefind would read anything else as its default, silently.
     throw new Error(`the job's indexChunkSize is ${JSON.stringify(job.indexChunkSize)}, not a whole number above 0`);
+  }
+  if (job.stagingBatch !== undefined && (!Number.isSafeInteger(job.stagingBatch) || job.stagingBatch <= 0)) {
+    throw new Error(`the job's stagingBatch is ${JSON.stringify(job.stagingBatch)}, not a whole number above 0`);
   }
   // Read by Pagefind's indexing binary, which its Node API starts (at createIndex) with this process's environment.
   process.env[indexChunkSizeVariable] = String(job.indexChunkSize);
@@ -28,22 +100,18 @@ async function run(job: IndexJob): Promise<void> {
     forceLanguage: 'en',
   });
   if (!index) throw new Error(`Pagefind did not start: ${errors.join('; ')}`);
+  const staging = await mkdtemp(path.join(tmpdir(), 'arena-search-'));
   try {
-    for (const page of job.pages) {
-      const html = await readFile(page.file, 'utf8');
-      const added = await index.addHTMLFile({
-        url: page.url,
-        content: withHeadingIdsOnly(withSearchTags(html, page.target, job.rootSelector)),
-      });
-      if (added.errors.length > 0) throw new Error(`${page.url}: ${added.errors.join('; ')}`);
-    }
+    const urls = await addPages(index, job, staging);
     await rm(job.outputPath, { recursive: true, force: true });
     const written = await index.writeFiles({ outputPath: job.outputPath });
     if (written.errors.length > 0) throw new Error(written.errors.join('; '));
+    await restoreUrls(job.outputPath, urls);
     for (const file of await readdir(job.outputPath)) {
       if (unusedPagefindFile.test(file)) await rm(path.join(job.outputPath, file));
     }
   } finally {
+    await rm(staging, { recursive: true, force: true });
     await pagefind.close();
   }
 }

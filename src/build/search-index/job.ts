@@ -15,7 +15,16 @@ export interface IndexJob {
   /** Pagefind's chunk size for the word index (config/search.ts). */
   indexChunkSize: number;
   pages: { url: string; file: string; target: SearchTarget }[];
+  /** How many pages are staged on disk for Pagefind at a time (`stagingBatchPages` unless a test sets fewer). */
+  stagingBatch?: number;
 }
+
+/**
+ * The indexer stages pages on disk for Pagefind in batches of this many (staging.ts says why), the next batch written
+ * while Pagefind indexes the last, each removed once indexed: at most two batches on disk, some 170 MB at Microsoft
+ * Graph's 170 KB a page, whatever the site's size.
+ */
+export const stagingBatchPages = 500;
 
 export interface JobInput {
   /** The build's routes, as Docusaurus gives them (with the site's base URL). */

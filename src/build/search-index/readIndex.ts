@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 /** One page as Pagefind stored it: what its result shows (url, title and other metadata, filters) and its text. */
 export interface IndexedPage {
@@ -19,6 +19,15 @@ export function parseFragment(file: Buffer): IndexedPage {
   const text = gunzipSync(file).toString('utf8');
   if (!text.startsWith(signature)) throw new Error('not a Pagefind fragment');
   return JSON.parse(text.slice(signature.length)) as IndexedPage;
+}
+
+/**
+ * A fragment as Pagefind writes it, for the indexer's one change to what Pagefind wrote: a page's URL (staging.ts). The
+ * file keeps its name, by which Pagefind's page list knows it (pagefind.js reads a fragment by that name and checks
+ * no hash of its bytes).
+ */
+export function fragmentFile(page: object): Buffer {
+  return gzipSync(`${signature}${JSON.stringify(page)}`);
 }
 
 /** Every page of a built Pagefind index (`build/pagefind`): for tests and the benchmark, which read what was indexed. */

@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest';
+import { pagefindUrl, stagedPath } from './staging';
+
+test("a page is staged at its route's index.html, and Pagefind's URL for it is the route with a slash", () => {
+  expect(stagedPath('/docs/data-api/get-games')).toBe('docs/data-api/get-games/index.html');
+  expect(stagedPath('/docs/')).toBe('docs/index.html');
+  expect(stagedPath('/')).toBe('index.html');
+  expect(stagedPath('/base/docs/v1.2_x~y')).toBe('base/docs/v1.2_x~y/index.html');
+  expect(pagefindUrl('docs/data-api/get-games/index.html')).toBe('/docs/data-api/get-games/');
+  expect(pagefindUrl('index.html')).toBe('/');
+});
+
+test('a URL that is not plainly a path of the site is not staged: it could leave the folder or name another file', () => {
+  for (const url of [
+    '/docs/../../etc/passwd',
+    '/docs/./x',
+    '/docs/..',
+    'docs/x',
+    '/docs/a b',
+    '/docs/caf%C3%A9',
+    '/docs/café',
+    '/docs\\x',
+    '/docs//x',
+    '/docs/.hidden',
+    '/docs/x?y',
+    '/docs/x#y',
+    '',
+  ]) {
+    expect(stagedPath(url), url).toBeUndefined();
+  }
+});
