@@ -114,7 +114,7 @@ describe("a schema's place", () => {
     sidebar.find((each) => each.label === category)?.items.map((item) => ('label' in item ? item.label : ''));
 
   test("beside the first call that names it, not the first that reaches it; a field's schema beside its schema", () => {
-    // The first call reaches all of them: each sits with the call that names it, the nearest named one's otherwise.
+    // The first call reaches every used one: each sits with the call that names it, the nearest named one's otherwise.
     expect(labelsOf('Accounts')).toEqual(['Get the account', 'Account', 'Settings']);
     expect(labelsOf('Customers')).toEqual(['List customers', 'Customer', 'Address']);
     expect(labelsOf('Cards')).toEqual(['Add a card', 'Card', 'Brand']);

@@ -192,7 +192,7 @@ export function referenceSidebar(
   const userOf = schemaHomes(document);
   for (const view of schemas) {
     const user = userOf.get(view.name);
-    const home = (user && homeOf.get(user)) ?? otherSchemasLabel;
+    const home = (user === undefined ? undefined : homeOf.get(user)) ?? otherSchemasLabel;
     items.get(home)?.push({ type: 'doc', id: docId(view.slug), label: view.name, className: 'api-schema' });
   }
   return nestedCategories(

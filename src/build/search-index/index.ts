@@ -90,14 +90,16 @@ export async function buildSearchIndex(
     pages,
   };
   await writeFile(jobFile, JSON.stringify(job));
+  let how = '';
   try {
     const { code, output } = await runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], {
       cwd: siteDir,
     });
     if (code !== 0) throw new Error(`[search-index] indexing failed: ${output.trim()}`);
+    how = /\d+ pages read from disk, \d+ handed over/.exec(output)?.[0] ?? '';
   } finally {
     await rm(jobFile, { force: true });
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`[search-index] ${pages.length} pages indexed in ${seconds} s`);
+  console.log(`[search-index] ${pages.length} pages indexed in ${seconds} s${how ? ` (${how})` : ''}`);
 }

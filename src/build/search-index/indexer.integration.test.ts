@@ -32,7 +32,11 @@ function runIndexer(name: string, job: Partial<IndexJob>, temporary = path.join(
   return runNode(['--import', 'tsx', path.join(__dirname, 'indexer.mts'), jobFile], { env });
 }
 
-async function indexWith(indexChunkSize: number, pages: IndexJob['pages'], stagingBatch?: number): Promise<string> {
+async function indexWith(
+  indexChunkSize: number,
+  pages: IndexJob['pages'],
+  stagingBatch?: number,
+): Promise<{ index: string; output: string }> {
   const outputPath = path.join(folder, `index-${indexChunkSize}`);
   const { code, output } = await runIndexer(String(indexChunkSize), {
     outputPath,
@@ -44,13 +48,13 @@ async function indexWith(indexChunkSize: number, pages: IndexJob['pages'], stagi
   });
   expect(output).not.toContain('Error');
   expect(code).toBe(0);
-  return outputPath;
+  return { index: outputPath, output };
 }
 
 test("the job's chunk size is the one Pagefind writes the word index with", async () => {
   const pages = writePages();
-  const small = await indexWith(200, pages);
-  const large = await indexWith(20_000, pages);
+  const { index: small } = await indexWith(200, pages);
+  const { index: large } = await indexWith(20_000, pages);
   const chunks = (index: string) => readdirSync(path.join(index, 'index')).length;
   // Pagefind's default (20,000) holds these pages in one file; at 200, Pagefind still reads the setting.
   expect(chunks(large)).toBe(1);
@@ -71,20 +75,40 @@ test('a job without a chunk size is refused by name, and no index is written', a
   expect(existsSync(outputPath)).toBe(false);
 }, 60_000);
 
-test('pages staged on disk in batches, and one whose URL is no path, are indexed under their own URLs', async () => {
-  const pages = writePages();
-  // Not a plain path (staging.ts): handed to Pagefind in the call, between staged batches.
-  const odd = path.join(folder, 'odd.html');
-  writeFileSync(odd, '<html><body><article><h1>Café</h1><p>word7 unusual</p></article></body></html>');
-  pages.splice(5, 0, { url: '/docs/caf%C3%A9', file: odd, target: { section: 'Guides', kind: 'guide', names: {} } });
-  const index = await indexWith(300, pages, 7);
+test('pages staged on disk in batches, and those whose URL is no path, are indexed under their own URLs', async () => {
+  const target = { section: 'Guides', kind: 'guide', names: {} } as const;
+  const page = (url: string, title: string, words: string) => {
+    const file = path.join(folder, `extra-${title}.html`);
+    writeFileSync(file, `<html><body><article><h1>${title}</h1><p>${words}</p></article></body></html>`);
+    return { url, file, target };
+  };
+  const pages = [
+    ...writePages(),
+    // A base URL, a trailing slash, the root: staged, each named back as its own URL.
+    page('/portal/docs/x', 'Portal', 'word1 portal'),
+    page('/docs/y/', 'Slashed', 'word2 slashed'),
+    page('/', 'Root', 'word3 root'),
+    // Not a plain path (staging.ts), and a second URL of a staged page's path: handed to Pagefind in the call.
+    page('/docs/caf%C3%A9', 'Café', 'word7 unusual'),
+    page('/docs/page3/', 'Again', 'word4 again'),
+  ];
+  const { index, output } = await indexWith(300, pages, 7);
+  expect(output).toContain(`${pages.length - 2} pages read from disk, 2 handed over`);
   const indexed = indexedPages(index);
   // Exactly the job's URLs: Pagefind names a page read from disk `/docs/page0/`, and the indexer puts it back.
-  expect(indexed.map((page) => page.url).sort()).toEqual(pages.map((page) => page.url).sort());
-  expect(indexed.find((page) => page.url === '/docs/page3')?.content).toContain('word3');
-  expect(indexed.find((page) => page.url === '/docs/caf%C3%A9')?.meta.title).toBe('Café');
+  expect(indexed.map((each) => each.url).sort()).toEqual(pages.map((each) => each.url).sort());
+  expect(indexed.find((each) => each.url === '/docs/page3')?.content).toContain('word3');
+  expect(indexed.find((each) => each.url === '/docs/page3/')?.meta.title).toBe('Again');
+  expect(indexed.find((each) => each.url === '/portal/docs/x')?.meta.title).toBe('Portal');
+  expect(indexed.find((each) => each.url === '/')?.meta.title).toBe('Root');
+  expect(indexed.find((each) => each.url === '/docs/caf%C3%A9')?.meta.title).toBe('Café');
   // The staged pages are gone with the run (tsx keeps its own cache there too).
   expect(readdirSync(path.join(folder, 'tmp-300')).filter((name) => !name.startsWith('tsx-'))).toEqual([]);
+}, 60_000);
+
+test('a job of no pages writes an empty index', async () => {
+  const { index } = await indexWith(400, []);
+  expect(indexedPages(index)).toEqual([]);
 }, 60_000);
 
 test('a job with a staging batch that is not a whole number above 0 is refused by name', async () => {

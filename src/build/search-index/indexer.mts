@@ -32,6 +32,7 @@ async function indexedHtml(page: IndexJob['pages'][number], rootSelector: string
  */
 async function addPages(index: Index, job: IndexJob, staging: string): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
+  const own = new Set(job.pages.map((page) => page.url));
   const batch = job.stagingBatch ?? stagingBatchPages;
   // What Pagefind said of the batch it is indexing, settled either way so that a failure waits to be read in turn.
   let indexing: Promise<string | undefined> = Promise.resolve(undefined);
@@ -40,7 +41,10 @@ async function addPages(index: Index, job: IndexJob, staging: string): Promise<M
     const staged: string[] = [];
     for (const page of job.pages.slice(start, start + batch)) {
       const relative = stagedPath(page.url);
-      if (relative === undefined) {
+      const named = relative === undefined ? undefined : pagefindUrl(relative);
+      // Pagefind keeps one page per URL: `/docs/x`, staged, is named `/docs/x/` until its fragment is restored, so
+      // beside a page `/docs/x/` of the job (or a second URL of one path) it is handed over under its own URL.
+      if (relative === undefined || named === undefined || urls.has(named) || (named !== page.url && own.has(named))) {
         const added = await index.addHTMLFile({ url: page.url, content: await indexedHtml(page, job.rootSelector) });
         if (added.errors.length > 0) throw new Error(`${page.url}: ${added.errors.join('; ')}`);
         continue;
@@ -73,14 +77,27 @@ async function addPages(index: Index, job: IndexJob, staging: string): Promise<M
   return urls;
 }
 
-/** Gives each fragment of a staged page its page's own URL back (`/docs/x/` → `/docs/x`), the file's name kept. */
+/**
+ * Gives each fragment of a staged page its page's own URL back (`/docs/x/` → `/docs/x`), the file's name kept; throws
+ * unless every staged page's fragment was found once (a fragment left as Pagefind named it would link elsewhere).
+ */
 async function restoreUrls(outputPath: string, urls: Map<string, string>): Promise<void> {
+  if (urls.size === 0) return;
   const folder = path.join(outputPath, 'fragment');
+  const restored = new Set<string>();
   for (const name of await readdir(folder)) {
     const file = path.join(folder, name);
     const page = parseFragment(await readFile(file));
     const url = urls.get(page.url);
-    if (url !== undefined && url !== page.url) await writeFile(file, fragmentFile({ ...page, url }));
+    if (url === undefined) continue;
+    restored.add(page.url);
+    if (url !== page.url) await writeFile(file, fragmentFile({ ...page, url }));
+  }
+  if (restored.size !== urls.size) {
+    const missing = [...urls.keys()].filter((url) => !restored.has(url));
+    throw new Error(
+      `Pagefind wrote no fragment named ${missing.slice(0, 3).join(', ')} (${missing.length} of ${urls.size} staged pages)`,
+    );
   }
 }
 
@@ -110,9 +127,13 @@ async function run(job: IndexJob): Promise<void> {
     for (const file of await readdir(job.outputPath)) {
       if (unusedPagefindFile.test(file)) await rm(path.join(job.outputPath, file));
     }
+    // Read by the search-index plugin's log and by the indexer's test: how the pages reached Pagefind.
+    console.log(`${urls.size} pages read from disk, ${job.pages.length - urls.size} handed over`);
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    // Pagefind stopped first: it may still be reading a batch when an error ends the run. A killed run leaves the
+    // folder in the system's temporary folder.
     await pagefind.close();
+    await rm(staging, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
@@ -33,5 +33,8 @@ export function fragmentFile(page: object): Buffer {
 /** Every page of a built Pagefind index (`build/pagefind`): for tests and the benchmark, which read what was indexed. */
 export function indexedPages(indexDir: string): IndexedPage[] {
   const fragments = path.join(indexDir, 'fragment');
+  // An index of no pages has no fragment folder (Pagefind 1.6 writes none).
+  if (!existsSync(path.join(indexDir, 'pagefind-entry.json'))) throw new Error(`${indexDir}: no Pagefind index`);
+  if (!existsSync(fragments)) return [];
   return readdirSync(fragments).map((name) => parseFragment(readFileSync(path.join(fragments, name))));
 }

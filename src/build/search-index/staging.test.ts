@@ -24,8 +24,17 @@ test('a URL that is not plainly a path of the site is not staged: it could leave
     '/docs/.hidden',
     '/docs/x?y',
     '/docs/x#y',
+    '/docs/x.',
+    '//',
     '',
   ]) {
     expect(stagedPath(url), url).toBeUndefined();
   }
+});
+
+test('a long URL it refuses is answered, not backtracked over for ever', () => {
+  // One expression over the whole URL took seconds at 26 letters before the `é`, doubling with each: these never
+  // returned, and the test's time limit would end it.
+  expect(stagedPath(`/docs/${'a'.repeat(5_000)}é`)).toBeUndefined();
+  expect(stagedPath(`/docs/data-api/get-very-long-operation-name-${'x'.repeat(200)}%20`)).toBeUndefined();
 });

@@ -11,8 +11,12 @@
  * fragment.
  */
 
-/** The characters a staged page's URL may hold: a route of the site's own (no `..`, no escapes, no backslash). */
-const stageable = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
+/**
+ * A segment a staged page's URL may hold: a route's own (no `.` or `..`, no escape, no backslash, no dot at the end,
+ * which some file systems drop). Tested segment by segment: one expression over the whole URL with optional slashes
+ * backtracked exponentially on a URL it refused (a long segment ending in `é` took seconds).
+ */
+const stageableSegment = /^[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?$/;
 
 /**
  * The path, relative to a staging folder, at which a page of URL `url` is staged (`/docs/x` as the `index.html` of a
@@ -20,8 +24,10 @@ const stageable = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
  * character a file name would change): such a page is handed to Pagefind in the call instead.
  */
 export function stagedPath(url: string): string | undefined {
-  if (!stageable.test(url) || url.split('/').some((segment) => segment === '.' || segment === '..')) return undefined;
+  if (!url.startsWith('/')) return undefined;
   const folder = url.slice(1);
+  const segments = folder.endsWith('/') ? folder.slice(0, -1).split('/') : folder.split('/');
+  if (folder !== '' && !segments.every((segment) => stageableSegment.test(segment))) return undefined;
   return folder === '' || folder.endsWith('/') ? `${folder}index.html` : `${folder}/index.html`;
 }
 

@@ -45,10 +45,7 @@ function namesReferredBy(document: JsonObject, roots: Json[]): Set<string> {
  */
 const referenceGraphs = new WeakMap<JsonObject, Map<string, Set<string>>>();
 
-/**
- * Names of the component schemas an operation's request body or responses use, at any depth (the schemas those
- * reach, and so on).
- */
+/** Names of the component schemas one named schema refers to directly (from the graph, made once). */
 function referencesOf(document: JsonObject, name: string): Set<string> {
   let graph = referenceGraphs.get(document);
   if (!graph) referenceGraphs.set(document, (graph = new Map<string, Set<string>>()));
@@ -62,6 +59,10 @@ function schemasNamedBy(document: JsonObject, ref: Pick<OperationRef, 'operation
   return namesReferredBy(document, [ref.operation.responses ?? null, ref.operation.requestBody ?? null]);
 }
 
+/**
+ * Names of the component schemas an operation's request body or responses use, at any depth (the schemas those
+ * reach, and so on).
+ */
 export function schemasUsedBy(document: JsonObject, ref: Pick<OperationRef, 'operation'>): Set<string> {
   const found = schemasNamedBy(document, ref);
   // `found` grows as it is read: a Set's iteration visits what is added during it.
