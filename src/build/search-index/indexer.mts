@@ -13,7 +13,7 @@ import { indexChunkSizeVariable, stagingBatchPages, type IndexJob } from './job'
 import { withSearchTags } from './searchTags';
 import { withHeadingIdsOnly } from './anchors';
 import { fragmentFile, parseFragment } from './readIndex';
-import { pagefindUrl, stagedPath } from './staging';
+import { pagefindUrl, stagingPlan } from './staging';
 
 /** Pagefind writes its own search interfaces too; the site has its own (src/theme/SearchBar), so they are removed. */
 const unusedPagefindFile = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
@@ -32,7 +32,7 @@ async function indexedHtml(page: IndexJob['pages'][number], rootSelector: string
  */
 async function addPages(index: Index, job: IndexJob, staging: string): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
-  const own = new Set(job.pages.map((page) => page.url));
+  const plan = stagingPlan(job.pages.map((page) => page.url));
   const batch = job.stagingBatch ?? stagingBatchPages;
   // What Pagefind said of the batch it is indexing, settled either way so that a failure waits to be read in turn.
   let indexing: Promise<string | undefined> = Promise.resolve(undefined);
@@ -40,11 +40,8 @@ async function addPages(index: Index, job: IndexJob, staging: string): Promise<M
     const folder = path.join(staging, String(start));
     const staged: string[] = [];
     for (const page of job.pages.slice(start, start + batch)) {
-      const relative = stagedPath(page.url);
-      const named = relative === undefined ? undefined : pagefindUrl(relative);
-      // Pagefind keeps one page per URL: `/docs/x`, staged, is named `/docs/x/` until its fragment is restored, so
-      // beside a page `/docs/x/` of the job (or a second URL of one path) it is handed over under its own URL.
-      if (relative === undefined || named === undefined || urls.has(named) || (named !== page.url && own.has(named))) {
+      const relative = plan.get(page.url);
+      if (relative === undefined) {
         const added = await index.addHTMLFile({ url: page.url, content: await indexedHtml(page, job.rootSelector) });
         if (added.errors.length > 0) throw new Error(`${page.url}: ${added.errors.join('; ')}`);
         continue;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { pagefindUrl, stagedPath } from './staging';
+import { pagefindUrl, stagedPath, stagingPlan } from './staging';
 
 test("a page is staged at its route's index.html, and Pagefind's URL for it is the route with a slash", () => {
   expect(stagedPath('/docs/data-api/get-games')).toBe('docs/data-api/get-games/index.html');
@@ -37,4 +37,20 @@ test('a long URL it refuses is answered, not backtracked over for ever', () => {
   // returned, and the test's time limit would end it.
   expect(stagedPath(`/docs/${'a'.repeat(5_000)}é`)).toBeUndefined();
   expect(stagedPath(`/docs/data-api/get-very-long-operation-name-${'x'.repeat(200)}%20`)).toBeUndefined();
+});
+
+test('a page whose staged name would be another page of the job is handed over, as is a second URL of one path', () => {
+  const plan = stagingPlan(['/docs/x', '/docs/x/', '/docs/y', '/docs/caf%C3%A9', '/']);
+  expect(Object.fromEntries(plan)).toEqual({
+    // Staged, `/docs/x` would be named `/docs/x/`: the job's own page of that URL.
+    '/docs/x': undefined,
+    '/docs/x/': 'docs/x/index.html',
+    '/docs/y': 'docs/y/index.html',
+    '/docs/caf%C3%A9': undefined,
+    '/': 'index.html',
+  });
+  expect(Object.fromEntries(stagingPlan(['/docs/x/', '/docs/x']))).toEqual({
+    '/docs/x/': 'docs/x/index.html',
+    '/docs/x': undefined,
+  });
 });

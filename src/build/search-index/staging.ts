@@ -35,3 +35,23 @@ export function stagedPath(url: string): string | undefined {
 export function pagefindUrl(relative: string): string {
   return `/${relative.replace(/index\.html$/, '')}`;
 }
+
+/**
+ * Each of a job's page URLs with the path it is staged at, or nothing when it is handed to Pagefind in the call: a URL
+ * `stagedPath` refuses, and one whose staged name would be another page's (Pagefind keeps one page per URL, and names
+ * `/docs/x`, staged, `/docs/x/` until its fragment is restored: beside a page `/docs/x/` of the job, or a second URL of
+ * one path, it goes in the call under its own URL).
+ */
+export function stagingPlan(urls: readonly string[]): Map<string, string | undefined> {
+  const own = new Set(urls);
+  const named = new Set<string>();
+  const plan = new Map<string, string | undefined>();
+  for (const url of urls) {
+    const relative = stagedPath(url);
+    const name = relative === undefined ? undefined : pagefindUrl(relative);
+    const staged = name !== undefined && !named.has(name) && (name === url || !own.has(name));
+    if (staged) named.add(name);
+    plan.set(url, staged ? relative : undefined);
+  }
+  return plan;
+}
