@@ -19,7 +19,8 @@
  *   --big          only the build at five sizes: the site alone, then with Stripe's document (dense), GitHub's (1,000+
  *                  calls), Autotask's (2,958) and Microsoft Graph v1.0 (11,422), each as an added API
  *                  (tools/bench/lib/bigRun.ts): time, peak RSS per step, output, HTML per page, JavaScript and MDX
- *                  bytes; `--documents` picks some; writes bench/big.json and bench/big.md
+ *                  bytes; `--documents` picks some; writes bench/big.json and bench/big.md (BENCH_BIG_KEEP=1 keeps
+ *                  each build)
  *   BENCH_RUNS (default 3): runs per timed figure
  *   BENCH_SEARCH_SCALE (default 16): the larger API size the search figures are also measured at
  *
@@ -85,6 +86,7 @@ const cli = {
     BENCH_SEARCH_SCALE: 'the larger API size search is also measured at (16)',
     BENCH_SCALE_KEEP: '1 keeps each --scale build',
     BENCH_REAL_KEEP: '1 keeps the --real build',
+    BENCH_BIG_KEEP: '1 keeps each --big build',
   },
 } satisfies CliSpec;
 

@@ -172,7 +172,9 @@ export async function measureBig(document: RealDocument | undefined, log: (messa
       return { ...row, warm: null };
     }
   } finally {
-    site.remove();
+    // BENCH_BIG_KEEP=1 keeps the copy and its build (after the one-call change), to look at or serve the pages.
+    if (process.env.BENCH_BIG_KEEP === '1') log(`${document?.slug ?? 'site'}: kept ${site.dir}`);
+    else site.remove();
   }
 }
 
