@@ -97,6 +97,8 @@ export async function buildSearchIndex(
     });
     if (code !== 0) throw new Error(`[search-index] indexing failed: ${output.trim()}`);
     how = /\d+ pages read from disk, \d+ handed over/.exec(output)?.[0] ?? '';
+    const empty = /^\d+ with nothing to index: .*$/m.exec(output)?.[0];
+    if (empty) console.warn(`[search-index] not searchable, ${empty}`);
   } finally {
     await rm(jobFile, { force: true });
   }

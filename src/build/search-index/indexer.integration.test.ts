@@ -106,6 +106,26 @@ test('pages staged on disk in batches, and those whose URL is no path, are index
   expect(readdirSync(path.join(folder, 'tmp-300')).filter((name) => !name.startsWith('tsx-'))).toEqual([]);
 }, 60_000);
 
+test('a page with nothing to index (a redirect page) is named and left out, and the index is written', async () => {
+  const pages = writePages().slice(0, 3);
+  const file = path.join(folder, 'redirect.html');
+  // What Docusaurus's client-redirects plugin writes for an old path: no body, so Pagefind writes no fragment for it.
+  writeFileSync(
+    file,
+    '<!DOCTYPE html><html><head><meta http-equiv="refresh" content="0; url=/docs/page0"></head>' +
+      "<script>window.location.href = '/docs/page0';</script></html>",
+  );
+  const moved = { url: '/docs/moved', file, target: pages[0].target };
+  const { index, output } = await indexWith(500, [...pages, moved]);
+  expect(output).toContain('4 pages read from disk, 0 handed over');
+  expect(output).toContain('1 with nothing to index: /docs/moved');
+  expect(
+    indexedPages(index)
+      .map((page) => page.url)
+      .sort(),
+  ).toEqual(pages.map((page) => page.url).sort());
+}, 60_000);
+
 test('a job of no pages writes an empty index', async () => {
   const { index } = await indexWith(400, []);
   expect(indexedPages(index)).toEqual([]);

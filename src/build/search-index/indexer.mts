@@ -75,27 +75,27 @@ async function addPages(index: Index, job: IndexJob, staging: string): Promise<M
 }
 
 /**
- * Gives each fragment of a staged page its page's own URL back (`/docs/x/` → `/docs/x`), the file's name kept; throws
- * unless every staged page's fragment was found once (a fragment left as Pagefind named it would link elsewhere).
+ * Gives each fragment of a staged page its page's own URL back (`/docs/x/` → `/docs/x`), the file's name kept. Throws
+ * on a fragment named neither as a staged page nor as a page handed over (its link would lead nowhere). Returns the
+ * staged pages Pagefind wrote no fragment for: it found nothing to index on them (a redirect page, a page without
+ * the root element's text), as it does for such a page handed over in the call.
  */
-async function restoreUrls(outputPath: string, urls: Map<string, string>): Promise<void> {
-  if (urls.size === 0) return;
+async function restoreUrls(outputPath: string, urls: Map<string, string>, handedOver: Set<string>): Promise<string[]> {
+  if (urls.size === 0) return [];
   const folder = path.join(outputPath, 'fragment');
   const restored = new Set<string>();
   for (const name of await readdir(folder)) {
     const file = path.join(folder, name);
     const page = parseFragment(await readFile(file));
     const url = urls.get(page.url);
-    if (url === undefined) continue;
+    if (url === undefined) {
+      if (handedOver.has(page.url)) continue;
+      throw new Error(`Pagefind named a page ${JSON.stringify(page.url)}, which is no page of the job`);
+    }
     restored.add(page.url);
     if (url !== page.url) await writeFile(file, fragmentFile({ ...page, url }));
   }
-  if (restored.size !== urls.size) {
-    const missing = [...urls.keys()].filter((url) => !restored.has(url));
-    throw new Error(
-      `Pagefind wrote no fragment named ${missing.slice(0, 3).join(', ')} (${missing.length} of ${urls.size} staged pages)`,
-    );
-  }
+  return [...urls].filter(([staged]) => !restored.has(staged)).map(([, url]) => url);
 }
 
 async function run(job: IndexJob): Promise<void> {
@@ -120,12 +120,21 @@ async function run(job: IndexJob): Promise<void> {
     await rm(job.outputPath, { recursive: true, force: true });
     const written = await index.writeFiles({ outputPath: job.outputPath });
     if (written.errors.length > 0) throw new Error(written.errors.join('; '));
-    await restoreUrls(job.outputPath, urls);
+    const staged = new Set(urls.values());
+    const handedOver = new Set(job.pages.map((page) => page.url).filter((url) => !staged.has(url)));
+    const empty = await restoreUrls(job.outputPath, urls, handedOver);
     for (const file of await readdir(job.outputPath)) {
       if (unusedPagefindFile.test(file)) await rm(path.join(job.outputPath, file));
     }
     // Read by the search-index plugin's log and by the indexer's test: how the pages reached Pagefind.
     console.log(`${urls.size} pages read from disk, ${job.pages.length - urls.size} handed over`);
+    if (empty.length > 0) {
+      // Not a failure: such a page has nothing a reader could find. Named, since a page meant to be found would say
+      // its root element (the job's rootSelector) is missing.
+      console.log(
+        `${empty.length} with nothing to index: ${empty.slice(0, 5).join(', ')}${empty.length > 5 ? ', …' : ''}`,
+      );
+    }
   } finally {
     // Pagefind stopped first: it may still be reading a batch when an error ends the run. A killed run leaves the
     // folder in the system's temporary folder.
