@@ -116,14 +116,20 @@ test('a page with nothing to index (a redirect page) is named and left out, and 
       "<script>window.location.href = '/docs/page0';</script></html>",
   );
   const moved = { url: '/docs/moved', file, target: pages[0].target };
-  const { index, output } = await indexWith(500, [...pages, moved]);
-  expect(output).toContain('4 pages read from disk, 0 handed over');
-  expect(output).toContain('1 with nothing to index: /docs/moved');
+  // An escaped URL is handed over in the call (staging.ts): it is named the same way.
+  const escaped = { url: '/docs/m%C3%BCde', file, target: pages[0].target };
+  const { index, output } = await indexWith(500, [...pages, moved, escaped]);
+  expect(output).toContain('4 pages read from disk, 1 handed over');
+  expect(output).toContain('2 with nothing to index: /docs/moved, /docs/m%C3%BCde');
   expect(
     indexedPages(index)
       .map((page) => page.url)
       .sort(),
   ).toEqual(pages.map((page) => page.url).sort());
+  // A job of redirect pages alone: Pagefind writes no fragment folder; an index of no pages, each named.
+  const { index: none, output: noneOutput } = await indexWith(600, [moved, escaped]);
+  expect(noneOutput).toContain('2 with nothing to index: /docs/moved, /docs/m%C3%BCde');
+  expect(indexedPages(none)).toEqual([]);
 }, 60_000);
 
 test('a job of no pages writes an empty index', async () => {

@@ -4,6 +4,7 @@
  *
  *   node --import tsx src/build/search-index/indexer.mts <job.json>
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,25 +78,29 @@ async function addPages(index: Index, job: IndexJob, staging: string): Promise<M
 /**
  * Gives each fragment of a staged page its page's own URL back (`/docs/x/` → `/docs/x`), the file's name kept. Throws
  * on a fragment named neither as a staged page nor as a page handed over (its link would lead nowhere). Returns the
- * staged pages Pagefind wrote no fragment for: it found nothing to index on them (a redirect page, a page without
- * the root element's text), as it does for such a page handed over in the call.
+ * job's pages, staged or handed over, that Pagefind wrote no fragment for: it found nothing to index on them (a
+ * redirect page, a page without the root element's text).
  */
 async function restoreUrls(outputPath: string, urls: Map<string, string>, handedOver: Set<string>): Promise<string[]> {
-  if (urls.size === 0) return [];
   const folder = path.join(outputPath, 'fragment');
-  const restored = new Set<string>();
-  for (const name of await readdir(folder)) {
+  // Pagefind makes the folder with its first fragment: a job whose pages have no words has none.
+  const names = existsSync(folder) ? await readdir(folder) : [];
+  const found = new Set<string>();
+  for (const name of names) {
     const file = path.join(folder, name);
     const page = parseFragment(await readFile(file));
+    found.add(page.url);
     const url = urls.get(page.url);
     if (url === undefined) {
       if (handedOver.has(page.url)) continue;
       throw new Error(`Pagefind named a page ${JSON.stringify(page.url)}, which is no page of the job`);
     }
-    restored.add(page.url);
     if (url !== page.url) await writeFile(file, fragmentFile({ ...page, url }));
   }
-  return [...urls].filter(([staged]) => !restored.has(staged)).map(([, url]) => url);
+  return [
+    ...[...urls].filter(([staged]) => !found.has(staged)).map(([, url]) => url),
+    ...[...handedOver].filter((url) => !found.has(url)),
+  ];
 }
 
 async function run(job: IndexJob): Promise<void> {
@@ -131,9 +136,8 @@ async function run(job: IndexJob): Promise<void> {
     if (empty.length > 0) {
       // Not a failure: such a page has nothing a reader could find. Named, since a page meant to be found would say
       // its root element (the job's rootSelector) is missing.
-      console.log(
-        `${empty.length} with nothing to index: ${empty.slice(0, 5).join(', ')}${empty.length > 5 ? ', …' : ''}`,
-      );
+      const more = empty.length > 5 ? ` and ${empty.length - 5} more` : '';
+      console.log(`${empty.length} with nothing to index: ${empty.slice(0, 5).join(', ')}${more}`);
     }
   } finally {
     // Pagefind stopped first: it may still be reading a batch when an error ends the run. A killed run leaves the
