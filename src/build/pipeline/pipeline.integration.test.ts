@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { freePort } from '../../../tools/lib/process';
 import { hostileMarkers, startSpecServer, type SpecServer } from '../../../tests/fixtures/specServer';
 import type { JsonObject } from '../../core/openapi/document';
@@ -44,6 +44,13 @@ function recorder(): Logger & { warnings: string[]; infos: string[] } {
   const warnings: string[] = [];
   const infos: string[] = [];
   return { warnings, infos, warn: (m) => warnings.push(m), info: (m) => infos.push(m) };
+}
+
+/** A test's own output folder, removed when the test ends, whether it passed, failed or timed out. */
+function testOutDir(prefix: string): string {
+  const outDir = mkdtempSync(path.join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
+  return outDir;
 }
 
 async function run(
@@ -256,7 +263,7 @@ describe('an unusable remote document', () => {
   test.each(failures)(
     '%s fails the build under SPEC_STRICT=1 and writes nothing',
     async (_name, url, reason, fetchImpl) => {
-      const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-strict-'));
+      const outDir = testOutDir('openapi-strict-');
       const attempt = runPipeline({
         siteDir,
         outDir,
@@ -270,19 +277,17 @@ describe('an unusable remote document', () => {
       await expect(attempt).rejects.toThrow(StrictSpecError);
       await expect(attempt).rejects.toThrow(reason);
       expect(existsSync(path.join(outDir, 'data-v4.json'))).toBe(false);
-      rmSync(outDir, { recursive: true, force: true });
     },
   );
 });
 
 test('without a URL the vendored document is used, silently', async () => {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-none-'));
+  const outDir = testOutDir('openapi-none-');
   const logger = recorder();
   const [result] = await runPipeline({ siteDir, outDir, apis: [api], env: {}, logger, renderable: renderingNotices });
   expect(result?.source).toBe('vendored');
   expect(logger.warnings).toEqual([]);
   expect(readFileSync(path.join(outDir, 'data-v4.yaml'), 'utf8')).toContain('title: Data API');
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('SPEC_MAX_BYTES', () => {
@@ -300,7 +305,7 @@ describe('SPEC_MAX_BYTES', () => {
   test.each(['0', '-5', '5MB', '1e6', ' ', '99999999999999999999'])(
     'set to %j, the build stops with a message naming the variable (blank means unset)',
     async (value) => {
-      const outDir = mkdtempSync(path.join(tmpdir(), 'openapi-max-'));
+      const outDir = testOutDir('openapi-max-');
       const attempt = runPipeline({
         siteDir,
         outDir,
@@ -311,7 +316,6 @@ describe('SPEC_MAX_BYTES', () => {
       });
       if (value.trim() === '') await expect(attempt).resolves.toHaveLength(1);
       else await expect(attempt).rejects.toThrow(/SPEC_MAX_BYTES must be a whole number of bytes above 0/);
-      rmSync(outDir, { recursive: true, force: true });
     },
   );
 });
