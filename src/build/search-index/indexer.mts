@@ -134,8 +134,8 @@ async function run(job: IndexJob): Promise<void> {
     // Read by the search-index plugin's log and by the indexer's test: how the pages reached Pagefind.
     console.log(`${urls.size} pages read from disk, ${job.pages.length - urls.size} handed over`);
     if (empty.length > 0) {
-      // Not a failure: such a page has nothing a reader could find. Named, since a page meant to be found would say
-      // its root element (the job's rootSelector) is missing.
+      // Not a failure: such a page has nothing a reader could find. Named in the build's log, since a page meant to
+      // be found that lands here has no text under the job's rootSelector.
       const more = empty.length > 5 ? ` and ${empty.length - 5} more` : '';
       console.log(`${empty.length} with nothing to index: ${empty.slice(0, 5).join(', ')}${more}`);
     }
